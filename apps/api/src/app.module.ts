@@ -1,0 +1,18 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { AppConfig } from './infra/config/config';
+import { ConfigModule } from './infra/config/config.module';
+import { DatabaseModule } from './infra/database/database.module';
+import { ErrorFilter } from './infra/http/error.filter';
+
+/** The whole product; the role (api, worker, all) decides what main starts, not which modules load. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule],
+      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+    };
+  }
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Every environment variable the product reads, with its default. README's configuration table and
+ * .env.example list the same; `npm run config:doc` is not needed because this is the one source.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/estancia'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().regex(/^[\w:-]+$/).default('estancia'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
+  JWT_TTL_HOURS: count(24 * 7),
+  STORAGE_DIR: z.string().default('.data/storage'),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Estancia <hola@estancia.local>'),
+  GOOGLE_CLIENT_ID: z.string().default(''),
+  GOOGLE_CERTS_URL: z.url().optional(),
+  ADMIN_EMAIL: z.string().default('admin@estancia.local'),
+  ADMIN_PASSWORD: z.string().optional(),
+  DECORATOR_EMAIL: z.string().default('decorator@estancia.local'),
+  DECORATOR_PASSWORD: z.string().optional(),
+  SEED: bool.default(true),
+  WEB_DIST: z.string().optional(),
+  ADMIN_DIST: z.string().optional(),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_WINDOW_SECONDS: count(900),
+  RATE_LIMIT_LOGIN_PER_IP: count(50),
+  RATE_LIMIT_LOGIN_PER_EMAIL: count(10),
+  RATE_LIMIT_VALIDATION_PER_IP: count(50),
+  RATE_LIMIT_VALIDATION_PER_EMAIL: count(10),
+  RATE_LIMIT_RESET_PER_IP: count(20),
+  RATE_LIMIT_RESET_PER_EMAIL: count(5),
+  RATE_LIMIT_API_PER_IP: count(1200),
+});
+
+export type AppConfig = z.infer<typeof configSchema> & { PUBLIC_URL: string };
+
+/** Thrown at boot with every bad variable named, so the fix is obvious. */
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT=smtp');
+  }
+  return { ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };
+}
+
+/** Injection token for the validated configuration. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

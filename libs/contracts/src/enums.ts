@@ -1,0 +1,67 @@
+/** The product's vocabularies (spec section 3). Values are the wire values. */
+
+export const LOCALES = ['es', 'ca', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'es';
+export const FALLBACK_LOCALE: Locale = 'en';
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+export const ROLES = ['customer', 'decorator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const STAFF_ROLES: readonly Role[] = ['decorator', 'admin'];
+
+export const PLAN_CODES = ['STARTER', 'PRO', 'ULTIMATE', 'BUSINESS'] as const;
+export type PlanCode = (typeof PLAN_CODES)[number];
+
+export const DECORATION_TYPES = ['automatic', 'supervised'] as const;
+export type DecorationType = (typeof DECORATION_TYPES)[number];
+
+export const ROOM_TYPES = [
+  'bedroom',
+  'livingroom',
+  'empty_room',
+  'kitchen',
+  'bathroom',
+  'diningroom',
+  'study_room',
+  'office',
+  'bedroom_individual',
+  'dining_living_room',
+  'living_kitchen_room',
+  'terrace',
+  'gameroom',
+  'childrenroom',
+] as const;
+export type RoomType = (typeof ROOM_TYPES)[number];
+export const ROOM_TYPES_COMING_SOON: readonly RoomType[] = ['terrace', 'gameroom', 'childrenroom'];
+
+export const STYLES = [
+  'modern',
+  'minimalist',
+  'classic',
+  'coastal',
+  'rustic',
+  'industrial',
+  'scandinavian',
+  'mediterranean',
+  'vintage',
+  'bohemian',
+  'housfy',
+  'tropical',
+  'tribal',
+] as const;
+export type Style = (typeof STYLES)[number];
+export const STYLES_COMING_SOON: readonly Style[] = ['tropical', 'tribal'];
+
+/** Ledger reasons: why credits moved. */
+export const LEDGER_REASONS = [
+  'signup_bonus',
+  'pack_purchase',
+  'subscription_grant',
+  'referral_reward',
+  'decoration',
+  'decoration_refund',
+  'description',
+  'admin_adjustment',
+] as const;
+export type LedgerReason = (typeof LEDGER_REASONS)[number];
