@@ -10,7 +10,7 @@ describe('error responses', () => {
     expect(en.status).toBe(404);
     expect(await en.json()).toEqual({ code: 'NOT_FOUND', message: 'We could not find what you are looking for.' });
     const es = await fetch(`${t.url}/data/no-such-thing`, { headers: { 'accept-language': 'es-ES,es;q=0.9' } });
-    expect((await es.json()).message).toBe('No hemos encontrado lo que buscas.');
+    expect(((await es.json()) as { message: string }).message).toBe('No hemos encontrado lo que buscas.');
   });
 
   it('answers a malformed JSON body with VALIDATION_FAILED', async () => {
@@ -20,6 +20,6 @@ describe('error responses', () => {
       body: '{"broken',
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).code).toBe('VALIDATION_FAILED');
+    expect(((await res.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
   });
 });
