@@ -15,7 +15,9 @@ function targetOf(specifier, file) {
   const scoped = /^@estancia\/([\w-]+)/.exec(specifier);
   if (!scoped) return null;
   const name = scoped[1];
-  return ['contracts', 'i18n', 'ui', 'editor'].includes(name) ? { kind: 'libs', name } : { kind: 'apps', name };
+  return ['contracts', 'i18n', 'ui', 'editor'].includes(name)
+    ? { kind: 'libs', name }
+    : { kind: 'apps', name };
 }
 
 /** Shared libs import only shared libs; apps never import other apps. */
@@ -23,7 +25,8 @@ export default {
   meta: {
     type: 'problem',
     messages: {
-      libImportsApp: 'Shared lib "{{from}}" must not import app "{{to}}": shared libs import only shared libs.',
+      libImportsApp:
+        'Shared lib "{{from}}" must not import app "{{to}}": shared libs import only shared libs.',
       appImportsApp: 'App "{{from}}" must not import app "{{to}}": apps never import apps.',
     },
     schema: [],
@@ -35,7 +38,8 @@ export default {
     const check = (node, specifier) => {
       if (typeof specifier !== 'string') return;
       const target = targetOf(specifier, file);
-      if (!target || target.kind !== 'apps' || (target.kind === source.kind && target.name === source.name)) return;
+      if (!target || target.kind !== 'apps' || (target.kind === source.kind && target.name === source.name))
+        return;
       context.report({
         node,
         messageId: source.kind === 'libs' ? 'libImportsApp' : 'appImportsApp',

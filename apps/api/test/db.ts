@@ -9,7 +9,8 @@ export const adminUrl = (): string => {
 };
 
 /** Named by the jest parent process and handed to the workers through the environment. */
-export const templateDb = (): string => (process.env.ESTANCIA_TEMPLATE_DB ??= `estancia_test_template_${process.pid}`);
+export const templateDb = (): string =>
+  (process.env.ESTANCIA_TEMPLATE_DB ??= `estancia_test_template_${process.pid}`);
 
 /** A fresh database for one test file, cloned from the migrated template. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {

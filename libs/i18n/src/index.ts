@@ -42,7 +42,12 @@ export function translate(
   vars: Record<string, string | number> = {},
 ): string {
   const lookup = (tree: Tree) =>
-    key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+    key
+      .split('.')
+      .reduce<string | Tree | undefined>(
+        (node, part) => (typeof node === 'object' ? node[part] : undefined),
+        tree,
+      );
   const found = lookup(resources[locale][namespace] as Tree) ?? lookup(resources.en[namespace] as Tree);
   const text = typeof found === 'string' ? found : key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));

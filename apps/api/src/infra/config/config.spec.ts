@@ -11,7 +11,9 @@ describe('loadConfig', () => {
   });
 
   it('names every bad variable', () => {
-    expect(() => loadConfig({ JWT_SECRET: 'short', ROLE: 'boss', PORT: 'x' })).toThrow(/JWT_SECRET[\s\S]*ROLE|ROLE[\s\S]*JWT_SECRET/);
+    expect(() => loadConfig({ JWT_SECRET: 'short', ROLE: 'boss', PORT: 'x' })).toThrow(
+      /JWT_SECRET[\s\S]*ROLE|ROLE[\s\S]*JWT_SECRET/,
+    );
   });
 
   it('requires SMTP_URL for the smtp transport', () => {

@@ -17,7 +17,10 @@ export const configSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/estancia'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z.string().regex(/^[\w:-]+$/).default('estancia'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:-]+$/)
+    .default('estancia'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
   JWT_TTL_HOURS: count(24 * 7),
   STORAGE_DIR: z.string().default('.data/storage'),

@@ -6,7 +6,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 export const REDIS = Symbol('REDIS');
 
 /** Prefix every key with REDIS_PREFIX so tests and environments never collide. */
-export const redisKey = (config: AppConfig, ...parts: string[]): string => [config.REDIS_PREFIX, ...parts].join(':');
+export const redisKey = (config: AppConfig, ...parts: string[]): string =>
+  [config.REDIS_PREFIX, ...parts].join(':');
 
 class RedisShutdown implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}

@@ -1,0 +1,45 @@
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { authProvider } from './auth/authProvider';
+import { StaffLoginPage } from './auth/StaffLoginPage';
+import { dataProvider } from './data/dataProvider';
+import { i18nProvider } from './i18n/i18nProvider';
+import { StaffLayout } from './layout/StaffLayout';
+import { staffTheme } from './layout/staffTheme';
+import { PlatformPage } from './pages/PlatformPage';
+import users from './resources/users';
+import ledger from './resources/ledger';
+import outbox from './resources/outbox';
+
+/** The console is served under /backoffice/ (vite `base`), with real paths rather than hash URLs. */
+export const CONSOLE_BASENAME = '/backoffice';
+
+const StaffConsole = () => (
+  <Admin
+    basename={CONSOLE_BASENAME}
+    disableTelemetry
+    requireAuth
+    title="console.title"
+    authProvider={authProvider}
+    dataProvider={dataProvider}
+    i18nProvider={i18nProvider}
+    loginPage={StaffLoginPage}
+    layout={StaffLayout}
+    theme={staffTheme}
+  >
+    <Resource name="users" {...users} />
+    <Resource name="ledger" {...ledger} />
+    <Resource name="outbox" {...outbox} />
+    <CustomRoutes>
+      <Route path="/platform" element={<PlatformPage />} />
+    </CustomRoutes>
+  </Admin>
+);
+
+export const App = () => (
+  <BrowserRouter>
+    <Routes>
+      <Route path={`${CONSOLE_BASENAME}/*`} element={<StaffConsole />} />
+    </Routes>
+  </BrowserRouter>
+);

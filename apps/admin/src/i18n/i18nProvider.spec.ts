@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import englishMessages from 'ra-language-english';
+import { createI18nProvider, LOCALE_KEY } from './i18nProvider';
+
+describe('i18nProvider', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('starts in Spanish and translates react-admin messages and our own', () => {
+    const i18n = createI18nProvider();
+    expect(i18n.getLocale()).toBe('es');
+    expect(i18n.translate('ra.auth.sign_in')).toBe('Iniciar sesión');
+    expect(i18n.translate('resources.users.name', { smart_count: 2 })).toBe('Usuarios');
+    expect(
+      i18n.translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 25, total: 40 }),
+    ).toBe('1-25 de 40');
+    expect(document.documentElement.lang).toBe('es');
+  });
+
+  it('switches language and marks the document', async () => {
+    const i18n = createI18nProvider();
+    await i18n.changeLocale('ca');
+    expect(i18n.translate('ra.auth.logout')).toBe('Tanca la sessió');
+    expect(document.documentElement.lang).toBe('ca');
+    await i18n.changeLocale('en');
+    expect(i18n.translate('console.menu.customers')).toBe('Customers');
+    expect(i18n.getLocales?.().map((l) => l.locale)).toEqual(['es', 'ca', 'en']);
+  });
+
+  it('remembers the chosen language for the next visit, even after logout wipes the store', async () => {
+    await createI18nProvider().changeLocale('ca');
+    expect(localStorage.getItem(LOCALE_KEY)).toBe('ca');
+    localStorage.removeItem('RaStore.locale');
+    const nextVisit = createI18nProvider();
+    expect(nextVisit.getLocale()).toBe('ca');
+    expect(nextVisit.translate('ra.auth.sign_in')).toBe('Inicia la sessió');
+  });
+
+  it('falls back to English for react-admin messages the catalogue does not translate', async () => {
+    const i18n = createI18nProvider('es');
+    const english = englishMessages.ra.saved_queries as Record<string, string>;
+    expect(i18n.translate('ra.saved_queries.label')).toBe(english.label);
+    await i18n.changeLocale('ca');
+    expect(i18n.translate('ra.configurable.customize')).toBe('Customize');
+  });
+});

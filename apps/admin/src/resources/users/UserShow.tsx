@@ -1,0 +1,76 @@
+import { Box, Typography } from '@mui/material';
+import {
+  BooleanField,
+  DataTable,
+  EmailField,
+  NumberField,
+  Pagination,
+  ReferenceManyField,
+  SelectField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  useTranslate,
+} from 'react-admin';
+import { type AdminUser, type LedgerEntry } from '@estancia/contracts';
+import { WhenField } from '../../common/WhenField';
+import { languageChoices, ledgerReasonChoices, roleChoices } from '../../common/choices';
+
+const SectionTitle = ({ id, title }: { id: string; title: string }) => {
+  const translate = useTranslate();
+  return (
+    <Typography id={id} component="h2" variant="h6" sx={{ px: 2, pt: 2 }}>
+      {translate(title)}
+    </Typography>
+  );
+};
+
+const NoLedger = () => {
+  const translate = useTranslate();
+  return <Typography sx={{ p: 2 }}>{translate('console.users.noLedger')}</Typography>;
+};
+
+/** The customer's profile and every credit movement that explains their balance, newest first. */
+export const UserShow = () => (
+  <Show<AdminUser>>
+    <Box component="section" aria-labelledby="user-profile">
+      <SectionTitle id="user-profile" title="console.users.profile" />
+      <SimpleShowLayout>
+        <TextField source="name" />
+        <EmailField source="email" />
+        <SelectField source="role" choices={roleChoices} />
+        <NumberField source="credits" />
+        <TextField source="company" emptyText="—" />
+        <TextField source="phone" emptyText="—" />
+        <SelectField source="language" choices={languageChoices} />
+        <TextField source="referralCode" />
+        <BooleanField source="verified" />
+        <WhenField source="createdAt" />
+      </SimpleShowLayout>
+    </Box>
+    <Box component="section" aria-labelledby="user-ledger" sx={{ pb: 2 }}>
+      <SectionTitle id="user-ledger" title="console.users.ledger" />
+      <ReferenceManyField<AdminUser, LedgerEntry>
+        reference="ledger"
+        target="userId"
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={10}
+        pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+        empty={<NoLedger />}
+      >
+        <DataTable<LedgerEntry> bulkActionButtons={false} rowClick={false}>
+          <DataTable.NumberCol source="delta" options={{ signDisplay: 'exceptZero' }} />
+          {/* The API sorts the ledger by date and change only. */}
+          <DataTable.NumberCol source="balanceAfter" disableSort />
+          <DataTable.Col source="reason" disableSort>
+            <SelectField source="reason" choices={ledgerReasonChoices} />
+          </DataTable.Col>
+          <DataTable.Col source="idempotencyKey" disableSort />
+          <DataTable.Col source="createdAt">
+            <WhenField source="createdAt" />
+          </DataTable.Col>
+        </DataTable>
+      </ReferenceManyField>
+    </Box>
+  </Show>
+);
