@@ -4,7 +4,15 @@ import type { AppConfig } from './infra/config/config';
 import { ConfigModule } from './infra/config/config.module';
 import { DatabaseModule } from './infra/database/database.module';
 import { ErrorFilter } from './infra/http/error.filter';
+import { RequestLoggingModule } from './infra/http/request-logging';
+import { MailModule } from './infra/mail/mail.module';
+import { QueueModule } from './infra/queue/queue.module';
+import { RealtimeModule } from './infra/realtime/realtime.module';
 import { RedisModule } from './infra/redis/redis.module';
+import { StorageModule } from './infra/storage/storage.module';
+import { IdentityModule } from './modules/identity/identity.module';
+import { PlatformModule } from './modules/platform/platform.module';
+import { WalletModule } from './modules/wallet/wallet.module';
 
 /** The whole product; the role (api, worker, all) decides what main starts, not which modules load. */
 @Module({})
@@ -16,7 +24,15 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         RedisModule,
-        // infrastructure modules (queue, realtime, storage, mail) and domain modules are listed below
+        RequestLoggingModule,
+        QueueModule,
+        RealtimeModule,
+        StorageModule,
+        MailModule,
+        // domain modules are listed below
+        IdentityModule,
+        WalletModule,
+        PlatformModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './enums';
+import { platformStatusSchema } from './platform';
 
 /** Rows of the staff console's resources under /data/admin (ra-data-simple-rest). */
 export const adminUserSchema = z.object({
@@ -26,5 +27,16 @@ export const outboxMessageSchema = z.object({
   template: z.string(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
+  /** The last delivery error, kept until a later attempt succeeds. */
+  error: z.string().nullable(),
+  attempts: z.number().int(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** GET/PUT /data/admin/platform/status: the platform flags as one react-admin record, with who changed them last. */
+export const adminPlatformStatusSchema = platformStatusSchema.extend({
+  id: z.literal('status'),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+});
+export type AdminPlatformStatus = z.infer<typeof adminPlatformStatusSchema>;

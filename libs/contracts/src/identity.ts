@@ -30,7 +30,10 @@ export const phoneSchema = z
   .refine((p) => p === '' || p.replace(/\D/g, '').length >= 6, FieldIssue.PHONE);
 
 export const localeSchema = z.enum(LOCALES);
-export const verificationCodeSchema = z.string().trim().regex(/^\d{6}$/, FieldIssue.CODE_FORMAT);
+export const verificationCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, FieldIssue.CODE_FORMAT);
 const optionalText = (max: number) => z.string().trim().max(max, FieldIssue.TOO_LONG).optional().default('');
 
 // ---- requests (paths under /data, spec section 7) ----
@@ -49,7 +52,10 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 /** POST user/login — `login` is the e-mail. */
 export const loginRequestSchema = z.object({
   login: emailSchema,
-  password: z.string().min(1, FieldIssue.REQUIRED).max(LIMITS.passwordMaxLength, FieldIssue.PASSWORD_TOO_LONG),
+  password: z
+    .string()
+    .min(1, FieldIssue.REQUIRED)
+    .max(LIMITS.passwordMaxLength, FieldIssue.PASSWORD_TOO_LONG),
   language: localeSchema.optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
@@ -128,12 +134,18 @@ export const sessionResponseSchema = z.object({ token: z.string(), user: userSch
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** Answer of register: the account waits for the e-mailed code. */
-export const registerResponseSchema = z.object({ data: z.object({ email: z.string(), verificationRequired: z.literal(true) }) });
+export const registerResponseSchema = z.object({
+  data: z.object({ email: z.string(), verificationRequired: z.literal(true) }),
+});
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** Answer of calls that only report they happened. */
 export const statusResponseSchema = z.object({ status: z.string() });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
+
+/** Answer of updateProfile. */
+export const updateProfileResponseSchema = z.object({ user: userSchema });
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 
 /** The name the app shows: the name, or the e-mail part before the @. */
 export const displayName = (user: Pick<User, 'name' | 'email'>): string =>

@@ -8,10 +8,14 @@ export const platformStatusSchema = z.object({
 });
 export type PlatformStatus = z.infer<typeof platformStatusSchema>;
 
-/** PATCH /data/admin/platform — staff switch the flags. */
+/** PUT /data/admin/platform/status — admins switch the flags; omitted flags keep their value. */
 export const platformFlagsUpdateSchema = platformStatusSchema.partial();
 export type PlatformFlagsUpdate = z.infer<typeof platformFlagsUpdateSchema>;
 
 /** GET /data/project/healthCheck answers a non-empty ping list. */
 export const healthPingSchema = z.array(z.object({ service: z.string(), ok: z.boolean() })).min(1);
 export type HealthPing = z.infer<typeof healthPingSchema>;
+
+/** GET /data/platform/config — public facts the apps need; Google sign-in is hidden when the id is null. */
+export const platformConfigSchema = z.object({ googleClientId: z.string().nullable() });
+export type PlatformConfig = z.infer<typeof platformConfigSchema>;

@@ -10,6 +10,12 @@ describe('loadConfig', () => {
     expect(config.PUBLIC_URL).toBe('http://localhost:3000');
   });
 
+  it('treats an empty value as unset', () => {
+    const config = loadConfig({ JWT_SECRET: secret, ADMIN_PASSWORD: '', PUBLIC_URL: '', PORT: '' });
+    expect(config.ADMIN_PASSWORD).toBeUndefined();
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short', ROLE: 'boss', PORT: 'x' })).toThrow(
       /JWT_SECRET[\s\S]*ROLE|ROLE[\s\S]*JWT_SECRET/,

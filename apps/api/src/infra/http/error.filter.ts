@@ -18,7 +18,10 @@ export function requestLocale(req: Request): Locale {
   const query = typeof req.query?.lang === 'string' ? req.query.lang : undefined;
   if (isLocale(query)) return query;
   const header = req.headers['accept-language'] ?? '';
-  const first = header.split(',').map((part) => part.trim().slice(0, 2).toLowerCase()).find(isLocale);
+  const first = header
+    .split(',')
+    .map((part) => part.trim().slice(0, 2).toLowerCase())
+    .find(isLocale);
   return first ?? 'en';
 }
 
@@ -47,11 +50,20 @@ export class ErrorFilter implements ExceptionFilter {
       code = HTTP_CODES[status] ?? ErrorCode.VALIDATION_FAILED;
     }
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    const body: ApiError = { code, message: translate(requestLocale(req), 'errors', code), ...(fields && { fields }) };
+    const body: ApiError = {
+      code,
+      message: translate(requestLocale(req), 'errors', code),
+      ...(fields && { fields }),
+    };
     if (!res.headersSent) res.status(status).json(body);
   }
 }
 
 function isBodyParserError(e: unknown): e is { status: number; type: string } {
-  return typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number' && 'type' in e;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof (e as { status?: unknown }).status === 'number' &&
+    'type' in e
+  );
 }

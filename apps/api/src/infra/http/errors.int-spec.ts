@@ -8,8 +8,13 @@ describe('error responses', () => {
   it('answers an unknown path with { code, message } in the caller language', async () => {
     const en = await fetch(`${t.url}/data/no-such-thing`);
     expect(en.status).toBe(404);
-    expect(await en.json()).toEqual({ code: 'NOT_FOUND', message: 'We could not find what you are looking for.' });
-    const es = await fetch(`${t.url}/data/no-such-thing`, { headers: { 'accept-language': 'es-ES,es;q=0.9' } });
+    expect(await en.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'We could not find what you are looking for.',
+    });
+    const es = await fetch(`${t.url}/data/no-such-thing`, {
+      headers: { 'accept-language': 'es-ES,es;q=0.9' },
+    });
     expect(((await es.json()) as { message: string }).message).toBe('No hemos encontrado lo que buscas.');
   });
 

@@ -44,7 +44,8 @@ export function parseListQuery<F extends string>(
   const { sort, range, filter } = parsed.data;
   const [start, end] = range ?? [0, 24];
   if (end < start) throw new AppError(ErrorCode.VALIDATION_FAILED, { range: 'invalid' });
-  const field = sort && (sortable as readonly string[]).includes(sort[0]) ? (sort[0] as F) : defaultSort.field;
+  const field =
+    sort && (sortable as readonly string[]).includes(sort[0]) ? (sort[0] as F) : defaultSort.field;
   return {
     sort: { field, order: sort?.[1] ?? defaultSort.order },
     skip: start,
@@ -54,7 +55,13 @@ export function parseListQuery<F extends string>(
 }
 
 /** Sets `Content-Range: <resource> start-end/total`, which the stock data provider reads. */
-export function setContentRange(res: Response, resource: string, skip: number, count: number, total: number): void {
+export function setContentRange(
+  res: Response,
+  resource: string,
+  skip: number,
+  count: number,
+  total: number,
+): void {
   const end = count === 0 ? skip : skip + count - 1;
   res.setHeader('Content-Range', `${resource} ${skip}-${end}/${total}`);
 }

@@ -10,12 +10,16 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
   constructor(private readonly schema: S) {}
 
   transform(value: unknown): z.output<S> {
-    const parsed = this.schema.safeParse(value ?? {});
+    const parsed = this.schema.safeParse(value ?? {}, { reportInput: true });
     if (parsed.success) return parsed.data;
     const fields: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
       const path = issue.path.join('.') || '_';
-      fields[path] ??= KNOWN_ISSUES.has(issue.message) ? issue.message : issue.code === 'invalid_type' && issue.input === undefined ? FieldIssue.REQUIRED : FieldIssue.INVALID;
+      fields[path] ??= KNOWN_ISSUES.has(issue.message)
+        ? issue.message
+        : issue.code === 'invalid_type' && issue.input === undefined
+          ? FieldIssue.REQUIRED
+          : FieldIssue.INVALID;
     }
     throw new AppError(ErrorCode.VALIDATION_FAILED, fields);
   }

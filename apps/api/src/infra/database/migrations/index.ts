@@ -1,2 +1,13 @@
+import type { MigrationInterface } from 'typeorm';
+import { Identity1795319958495 } from './1795319958495-identity';
+import { Wallet1795319958496 } from './1795319958496-wallet';
+import { Outbox1795319958600 } from './1795319958600-outbox';
+import { Platform1795319958601 } from './1795319958601-platform';
+
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
-export const MIGRATIONS: Function[] = [];
+export const MIGRATIONS: (new () => MigrationInterface)[] = [
+  Identity1795319958495,
+  Wallet1795319958496,
+  Outbox1795319958600,
+  Platform1795319958601,
+];

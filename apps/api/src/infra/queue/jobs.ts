@@ -1,0 +1,20 @@
+/**
+ * Every background job: its name (also its BullMQ queue) and its payload, as one discriminated union.
+ * A later issue adds its job here together with the `@OnJob` handler that runs it; boot fails when a
+ * declared job has no handler or two.
+ */
+export type Job = {
+  name: 'mail.send';
+  /** The outbox row to deliver; the row holds the message, the job only points at it. */
+  data: { outboxId: string };
+};
+
+export type JobName = Job['name'];
+export type JobOf<N extends JobName> = Extract<Job, { name: N }>['data'];
+
+/** How each queue is worked. The Record makes the compiler insist that every job name is listed. */
+export const JOB_SETTINGS: Record<JobName, { concurrency: number }> = {
+  'mail.send': { concurrency: 5 },
+};
+
+export const JOB_NAMES = Object.keys(JOB_SETTINGS) as JobName[];

@@ -1,0 +1,62 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { ServerToClientEvents } from '@estancia/contracts';
+import { HUB_NAMESPACE } from '@estancia/contracts';
+import { Emitter } from '@socket.io/redis-emitter';
+import Redis from 'ioredis';
+import type { Namespace } from 'socket.io';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+import { hubChannelKey, userRoom } from './hub';
+
+type EventName = keyof ServerToClientEvents;
+
+/** What both the local namespace and the Redis emitter can do; the public methods keep the event map's types. */
+interface HubTarget {
+  to(room: string): { emit(event: string, ...args: unknown[]): unknown };
+  emit(event: string, ...args: unknown[]): unknown;
+}
+
+/**
+ * Pushes server events to users. In an api process it uses the hub's namespace (the Redis adapter
+ * fans out to the other processes); where no socket server runs (a worker) it publishes the same
+ * events through the Redis emitter.
+ */
+@Injectable()
+export class Realtime implements OnApplicationShutdown {
+  private hub?: HubTarget;
+  private emitter?: { target: HubTarget; redis: Redis };
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** Called by the gateway once the namespace exists. */
+  attach(hub: Namespace): void {
+    this.hub = hub as unknown as HubTarget;
+  }
+
+  toUser<E extends EventName>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    this.target()
+      .to(userRoom(userId))
+      .emit(event, ...args);
+  }
+
+  broadcast<E extends EventName>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
+    this.target().emit(event, ...args);
+  }
+
+  private target(): HubTarget {
+    if (this.hub) return this.hub;
+    if (!this.emitter) {
+      const redis = new Redis(this.config.REDIS_URL);
+      const emitter = new Emitter<ServerToClientEvents>(redis, { key: hubChannelKey(this.config) }).of(
+        HUB_NAMESPACE,
+      );
+      this.emitter = { target: emitter as unknown as HubTarget, redis };
+    }
+    return this.emitter.target;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const redis = this.emitter?.redis;
+    this.emitter = undefined;
+    await redis?.quit().catch(() => redis.disconnect());
+  }
+}

@@ -1,0 +1,133 @@
+import type { INestApplication } from '@nestjs/common';
+import type { Role, SessionResponse } from '@estancia/contracts';
+import { DataSource } from 'typeorm';
+import { Accounts } from './accounts.service';
+import { hashPassword } from './passwords';
+
+/**
+ * Helpers for integration tests of any module: real HTTP calls against the running test app and
+ * reads of the real outbox. Structural types keep this file free of the test harness import.
+ */
+export interface RunningApp {
+  url: string;
+  app: INestApplication;
+}
+
+/** Limits high enough that a test file's own traffic never trips them (rate-limit tests set their own). */
+export const RELAXED_LIMITS: Record<string, string> = {
+  RATE_LIMIT_LOGIN_PER_IP: '100000',
+  RATE_LIMIT_LOGIN_PER_EMAIL: '100000',
+  RATE_LIMIT_VALIDATION_PER_IP: '100000',
+  RATE_LIMIT_VALIDATION_PER_EMAIL: '100000',
+  RATE_LIMIT_RESET_PER_IP: '100000',
+  RATE_LIMIT_RESET_PER_EMAIL: '100000',
+  RATE_LIMIT_API_PER_IP: '100000',
+};
+
+export const PASSWORD = 'Casa-Bonita-2024';
+
+export interface ApiAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** One JSON call to /data/<path>. */
+export async function call<T = Record<string, unknown>>(
+  t: RunningApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const res = await fetch(`${t.url}/data/${path}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined && { 'content-type': 'application/json' }),
+      ...(options.token && { authorization: `Bearer ${options.token}` }),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+}
+
+export interface SentMail {
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+}
+
+/** The newest e-mail of a kind sent to an address, read from the outbox table. */
+export async function latestMail(t: RunningApp, to: string, template: string): Promise<SentMail | undefined> {
+  const rows = (await t.app
+    .get(DataSource)
+    .query(
+      `SELECT subject, text, html, template FROM outbox WHERE "to" = $1 AND template = $2 ORDER BY created_at DESC LIMIT 1`,
+      [to, template],
+    )) as SentMail[];
+  return rows[0];
+}
+
+/** The 6-digit code of the newest verification e-mail. */
+export async function verificationCode(t: RunningApp, email: string): Promise<string> {
+  const mail = await latestMail(t, email, 'verification');
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no verification code was e-mailed to ${email}`);
+  return code;
+}
+
+let counter = 0;
+export const uniqueEmail = (label = 'user'): string => `${label}.${Date.now()}.${++counter}@example.com`;
+
+/** Registers, verifies with the e-mailed code and signs in, all over HTTP, as a customer would. */
+export async function signUp(
+  t: RunningApp,
+  fields: { email?: string; name?: string; language?: string; referralCode?: string } = {},
+): Promise<SessionResponse & { email: string; password: string }> {
+  const email = fields.email ?? uniqueEmail();
+  const registered = await call(t, 'POST', 'user/register', {
+    body: {
+      name: fields.name ?? 'Marta Puig',
+      email,
+      password: PASSWORD,
+      language: fields.language ?? 'es',
+      referralCode: fields.referralCode,
+    },
+  });
+  if (registered.status !== 201)
+    throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.body)}`);
+  const validated = await call(t, 'POST', 'user/validation', {
+    body: { email, token: await verificationCode(t, email) },
+  });
+  if (validated.status !== 200)
+    throw new Error(`validation answered ${validated.status}: ${JSON.stringify(validated.body)}`);
+  const login = await call<SessionResponse>(t, 'POST', 'user/login', {
+    body: { login: email, password: PASSWORD },
+  });
+  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.body)}`);
+  return { ...login.body, email, password: PASSWORD };
+}
+
+/** A verified staff account created directly (as the seeder does), signed in through the console call. */
+export async function signInStaff(
+  t: RunningApp,
+  role: Exclude<Role, 'customer'>,
+): Promise<SessionResponse & { email: string }> {
+  const email = uniqueEmail(role);
+  const passwordHash = await hashPassword(PASSWORD);
+  await t.app
+    .get(DataSource)
+    .transaction((m) =>
+      t.app
+        .get(Accounts)
+        .create(m, { email, name: role, language: 'en', role, passwordHash, verified: true }),
+    );
+  const session = await call<SessionResponse>(t, 'POST', 'admin/session', {
+    body: { username: email, password: PASSWORD },
+  });
+  if (session.status !== 200)
+    throw new Error(`admin/session answered ${session.status}: ${JSON.stringify(session.body)}`);
+  return { ...session.body, email };
+}

@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { WalletModule } from '../wallet/wallet.module';
+import { AccessGuard } from './access.guard';
+import { AccountMail } from './account-mail.service';
+import { Accounts } from './accounts.service';
+import { AdminUsersController } from './admin-users.controller';
+import { GoogleIdentity } from './google-identity';
+import { IdentitySeeder } from './identity.seeder';
+import { IdentityService } from './identity.service';
+import { RateLimiter } from './rate-limiter.service';
+import { SessionService } from './session.service';
+import { UserController } from './user.controller';
+import { UserPayloadModule } from './user-payload.module';
+
+/** Accounts, sessions and the global access guard (every HTTP route needs a user unless @Public). */
+@Module({
+  imports: [WalletModule, UserPayloadModule],
+  controllers: [UserController, AdminUsersController],
+  providers: [
+    Accounts,
+    AccountMail,
+    GoogleIdentity,
+    IdentityService,
+    IdentitySeeder,
+    RateLimiter,
+    SessionService,
+    { provide: APP_GUARD, useClass: AccessGuard },
+  ],
+  exports: [SessionService, IdentitySeeder, RateLimiter, UserPayloadModule, GoogleIdentity],
+})
+export class IdentityModule {}

@@ -1,0 +1,121 @@
+import type { SessionResponse } from '@estancia/contracts';
+import { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import { PASSWORD, RELAXED_LIMITS, call, latestMail, signUp, uniqueEmail } from './identity.fixtures';
+
+const NEW_PASSWORD = 'Otra-Clave-2025';
+
+describe('forgot and reset password', () => {
+  let t: TestApp;
+  let db: DataSource;
+  beforeAll(async () => {
+    t = await startTestApp({ ...RELAXED_LIMITS, PUBLIC_URL: 'https://app.estancia.test' });
+    db = t.app.get(DataSource);
+  });
+  afterAll(() => t.close());
+
+  const forgot = (email: string) => call(t, 'GET', `user/forgotPassword/${encodeURIComponent(email)}`);
+  const reset = (rowId: string, password = NEW_PASSWORD) =>
+    call(t, 'POST', 'user/changePassword', { body: { rowId, password } });
+  const login = (email: string, password: string) =>
+    call<SessionResponse>(t, 'POST', 'user/login', { body: { login: email, password } });
+
+  async function resetLink(email: string): Promise<string> {
+    const mail = await latestMail(t, email, 'passwordReset');
+    const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+    if (!link) throw new Error('no reset link e-mailed');
+    return link;
+  }
+  const rowIdOf = (link: string) => new URL(link).searchParams.get('resetToken') ?? '';
+
+  it('answers the same whether or not the account exists, and mails only a real account', async () => {
+    const { email } = await signUp(t, { language: 'en' });
+    const unknown = uniqueEmail();
+    const known = await forgot(email);
+    const missing = await forgot(unknown);
+    expect(known.status).toBe(200);
+    expect(missing.status).toBe(known.status);
+    expect(missing.body).toEqual(known.body);
+    expect(known.body).toEqual({ status: 'sent' });
+    expect(await latestMail(t, unknown, 'passwordReset')).toBeUndefined();
+    const mail = await latestMail(t, email, 'passwordReset');
+    expect(mail?.subject).toBe('Reset your Estancia password');
+    expect(mail?.html).toContain('<a href="https://app.estancia.test/login/?resetToken=');
+  });
+
+  it('e-mails a link to the web login page whose token is stored only hashed', async () => {
+    const { email, user } = await signUp(t);
+    await forgot(email.toUpperCase());
+    const link = await resetLink(email);
+    expect(link).toMatch(/^https:\/\/app\.estancia\.test\/login\/\?resetToken=[\w-]{43,}$/);
+    const rows = (await db.query(`SELECT id FROM password_resets WHERE user_id = $1`, [user.id])) as {
+      id: string;
+    }[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0].id).not.toBe(rowIdOf(link));
+  });
+
+  it('resets once, ends every session, and only the new password signs in', async () => {
+    const { email, token } = await signUp(t);
+    await forgot(email);
+    const rowId = rowIdOf(await resetLink(email));
+    expect((await reset(rowId)).body).toEqual({ status: 'changed' });
+    expect((await call(t, 'POST', 'user/profile', { token })).status).toBe(401);
+    expect((await login(email, PASSWORD)).status).toBe(401);
+    expect((await login(email, NEW_PASSWORD)).status).toBe(200);
+    const again = await reset(rowId, 'Tercera-Clave-3');
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ code: 'RESET_LINK_INVALID' });
+    expect((await login(email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('lets only one of two simultaneous resets with the same link through', async () => {
+    const { email } = await signUp(t);
+    await forgot(email);
+    const rowId = rowIdOf(await resetLink(email));
+    const answers = await Promise.all([reset(rowId, 'Primera-Clave-1'), reset(rowId, 'Segunda-Clave-2')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+
+  it('refuses an expired link, an unknown one, and a link superseded by a completed reset', async () => {
+    const { email, user } = await signUp(t);
+    await forgot(email);
+    const expired = rowIdOf(await resetLink(email));
+    await db.query(`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+      user.id,
+    ]);
+    expect((await reset(expired)).body).toMatchObject({ code: 'RESET_LINK_INVALID' });
+    expect((await reset('made-up-row-id')).body).toMatchObject({ code: 'RESET_LINK_INVALID' });
+
+    await forgot(email);
+    const older = rowIdOf(await resetLink(email));
+    await forgot(email);
+    const newer = rowIdOf(await resetLink(email));
+    expect((await reset(newer)).status).toBe(200);
+    expect((await reset(older, 'Tercera-Clave-3')).body).toMatchObject({ code: 'RESET_LINK_INVALID' });
+  });
+
+  it('validates the new password and the e-mail', async () => {
+    expect((await reset('whatever', 'short')).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { password: 'passwordRules' },
+    });
+    expect(
+      (await call(t, 'POST', 'user/changePassword', { body: { password: NEW_PASSWORD } })).body,
+    ).toMatchObject({
+      fields: { rowId: 'required' },
+    });
+    expect((await forgot('not-an-email')).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { email: 'email' },
+    });
+  });
+
+  it('verifies an account that resets its password before entering the code', async () => {
+    const email = uniqueEmail();
+    await call(t, 'POST', 'user/register', { body: { name: 'A', email, password: PASSWORD } });
+    await forgot(email);
+    expect((await reset(rowIdOf(await resetLink(email)))).status).toBe(200);
+    expect((await login(email, NEW_PASSWORD)).status).toBe(200);
+  });
+});

@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ErrorCode } from '@estancia/contracts';
+import type Redis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
+import { AppError } from '../../infra/http/app-error';
+import { REDIS, redisKey } from '../../infra/redis/redis.module';
+import { sha256 } from './secrets';
+
+/** What is being limited; each has its own counters. */
+export type RateLimitBucket =
+  'api-ip' | 'login-ip' | 'login-email' | 'code-ip' | 'code-email' | 'reset-ip' | 'reset-email';
+
+/**
+ * Fixed-window counters in Redis, shared by every api process. Subjects (IPs, e-mails) are hashed
+ * so Redis holds no personal data.
+ */
+@Injectable()
+export class RateLimiter {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Counts one attempt and refuses it with RATE_LIMITED once more than `limit` were made in the window. */
+  async hit(bucket: RateLimitBucket, subject: string, limit: number): Promise<void> {
+    const key = this.key(bucket, subject);
+    // SET NX starts the window on the first attempt; INCR in the same MULTI keeps the pair atomic.
+    const replies = await this.redis
+      .multi()
+      .set(key, 0, 'EX', this.config.RATE_LIMIT_WINDOW_SECONDS, 'NX')
+      .incr(key)
+      .exec();
+    const count = Number(replies?.[1]?.[1] ?? 0);
+    if (count > limit) throw new AppError(ErrorCode.RATE_LIMITED);
+  }
+
+  /** Forgets the attempts of one subject, e.g. after a successful sign-in. */
+  async reset(bucket: RateLimitBucket, subject: string): Promise<void> {
+    await this.redis.del(this.key(bucket, subject));
+  }
+
+  private key(bucket: RateLimitBucket, subject: string): string {
+    return redisKey(this.config, 'rate', bucket, sha256(subject.toLowerCase()).slice(0, 32));
+  }
+}

@@ -1,0 +1,248 @@
+import { LIMITS, type SessionResponse } from '@estancia/contracts';
+import { DataSource } from 'typeorm';
+import { startTestApp, type TestApp } from '../../../test/harness';
+import {
+  PASSWORD,
+  RELAXED_LIMITS,
+  call,
+  latestMail,
+  signUp,
+  uniqueEmail,
+  verificationCode,
+} from './identity.fixtures';
+
+describe('registration and e-mail verification', () => {
+  let t: TestApp;
+  let db: DataSource;
+  beforeAll(async () => {
+    t = await startTestApp(RELAXED_LIMITS);
+    db = t.app.get(DataSource);
+  });
+  afterAll(() => t.close());
+
+  const register = (body: Record<string, unknown>) => call(t, 'POST', 'user/register', { body });
+  const validate = (email: string, token: string) =>
+    call(t, 'POST', 'user/validation', { body: { email, token } });
+  const login = (email: string, password = PASSWORD) =>
+    call(t, 'POST', 'user/login', { body: { login: email, password } });
+
+  it('registers an account that waits for its e-mailed code, in the chosen language', async () => {
+    const email = uniqueEmail();
+    const res = await register({
+      name: 'Jordi',
+      email: email.toUpperCase(),
+      password: PASSWORD,
+      company: 'Finques',
+      language: 'ca',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ data: { email, verificationRequired: true } });
+    const mail = await latestMail(t, email, 'verification');
+    expect(mail?.subject).toMatch(/^El teu codi de verificació d'Estancia: \d{6}$/);
+    expect(mail?.text).toContain('Hola, Jordi:');
+    expect(mail?.text).toContain(`${LIMITS.verificationCodeTtlMinutes} minuts`);
+    const [row] = await db.query(
+      `SELECT verified_at, password_hash, language, role FROM users WHERE email = $1`,
+      [email],
+    );
+    expect(row).toMatchObject({ verified_at: null, language: 'ca', role: 'customer' });
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    const [code] = await db.query(
+      `SELECT code_hash FROM verification_codes vc JOIN users u ON u.id = vc.user_id WHERE u.email = $1`,
+      [email],
+    );
+    expect(code.code_hash).not.toContain(await verificationCode(t, email));
+  });
+
+  it('grants the sign-up credit once, as a ledger entry keyed by the user', async () => {
+    const { user } = await signUp(t);
+    expect(user.credits).toBe(LIMITS.signupFreeCredits);
+    const ledger = await db.query(
+      `SELECT delta, balance_after, reason, idempotency_key FROM ledger_entries WHERE user_id = $1`,
+      [user.id],
+    );
+    expect(ledger).toEqual([
+      { delta: 1, balance_after: 1, reason: 'signup_bonus', idempotency_key: `signup:${user.id}` },
+    ]);
+  });
+
+  it('answers the spec user payload after verification and login', async () => {
+    const { user, token } = await signUp(t, { name: 'Ana', language: 'en' });
+    expect(token.split('.')).toHaveLength(3);
+    expect(user).toMatchObject({
+      name: 'Ana',
+      company: '',
+      phone: '',
+      language: 'en',
+      role: 'customer',
+      hasPassword: true,
+      credits: 1,
+      userSubscription: { isActive: false, subscription: null },
+    });
+    expect(user.referralCode).toMatch(/^[A-Z0-9]{8}$/);
+    expect(Date.parse(user.createdAt)).not.toBeNaN();
+  });
+
+  it('flags the e-mail field when the e-mail already exists', async () => {
+    const email = uniqueEmail();
+    expect((await register({ name: 'A', email, password: PASSWORD })).status).toBe(201);
+    const again = await register({ name: 'B', email: email.toUpperCase(), password: PASSWORD });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      code: 'EMAIL_ALREADY_EXISTS',
+      fields: { email: 'EMAIL_ALREADY_EXISTS' },
+    });
+  });
+
+  it('lets exactly one of two simultaneous registrations of an e-mail through', async () => {
+    const email = uniqueEmail();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => register({ name: 'A', email, password: PASSWORD })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM users WHERE email = $1`, [email]);
+    expect(count).toBe(1);
+  });
+
+  it('validates the body with the shared schema and flags each field', async () => {
+    const res = await register({ name: '', email: 'not-an-email', password: 'short', language: 'fr' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { name: 'required', email: 'email', password: 'passwordRules', language: 'invalid' },
+    });
+    const long = await register({ name: 'A', email: uniqueEmail(), password: `Aa1!${'x'.repeat(130)}` });
+    expect(long.body).toMatchObject({ fields: { password: 'passwordTooLong' } });
+  });
+
+  it('rejects an unknown referral code and records a known one, however it is typed', async () => {
+    const unknown = await register({
+      name: 'A',
+      email: uniqueEmail(),
+      password: PASSWORD,
+      referralCode: 'NOPE1234',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({
+      code: 'REFERRAL_CODE_UNKNOWN',
+      fields: { referralCode: 'REFERRAL_CODE_UNKNOWN' },
+    });
+    const referrer = await signUp(t);
+    const referred = await signUp(t, { referralCode: ` ${referrer.user.referralCode.toLowerCase()} ` });
+    const [row] = await db.query(`SELECT referred_by_user_id FROM users WHERE id = $1`, [referred.user.id]);
+    expect(row.referred_by_user_id).toBe(referrer.user.id);
+    expect(referred.user.referralCode).not.toBe(referrer.user.referralCode);
+  });
+
+  it('refuses to sign in an unverified account with the same answer as a wrong password or unknown e-mail', async () => {
+    const email = uniqueEmail();
+    await register({ name: 'A', email, password: PASSWORD });
+    const unverified = await login(email);
+    const { email: verified } = await signUp(t);
+    const wrongPassword = await login(verified, 'Wrong-Password-1');
+    const unknown = await login(uniqueEmail());
+    for (const res of [unverified, wrongPassword, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(unverified.body);
+    }
+    expect(unverified.body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+  });
+
+  it('stores the language sent with login', async () => {
+    const { email, user } = await signUp(t, { language: 'es' });
+    const res = await call<SessionResponse>(t, 'POST', 'user/login', {
+      body: { login: email, password: PASSWORD, language: 'en' },
+    });
+    expect(res.body.user.language).toBe('en');
+    expect(user.language).toBe('es');
+  });
+
+  describe('verification code', () => {
+    async function registered(): Promise<string> {
+      const email = uniqueEmail();
+      expect((await register({ name: 'A', email, password: PASSWORD })).status).toBe(201);
+      return email;
+    }
+    const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+    it('refuses a wrong code and accepts the right one once', async () => {
+      const email = await registered();
+      const code = await verificationCode(t, email);
+      const bad = await validate(email, wrong(code));
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        code: 'VERIFICATION_CODE_INVALID',
+        fields: { token: 'VERIFICATION_CODE_INVALID' },
+      });
+      expect((await validate(email, code)).body).toEqual({ status: 'verified' });
+      expect((await validate(email, code)).body).toMatchObject({ code: 'ALREADY_VERIFIED' });
+      expect((await login(email)).status).toBe(200);
+    });
+
+    it('burns the code after 5 wrong tries, even for the right code afterwards', async () => {
+      const email = await registered();
+      const code = await verificationCode(t, email);
+      const codes: string[] = [];
+      for (let i = 1; i <= LIMITS.verificationCodeMaxAttempts; i++)
+        codes.push(((await validate(email, wrong(code))).body as { code: string }).code);
+      expect(codes).toEqual([...Array(4).fill('VERIFICATION_CODE_INVALID'), 'VERIFICATION_CODE_BURNED']);
+      expect((await validate(email, code)).body).toMatchObject({ code: 'VERIFICATION_CODE_BURNED' });
+      expect((await login(email)).status).toBe(401);
+    });
+
+    it('counts simultaneous wrong tries exactly', async () => {
+      const email = await registered();
+      const code = await verificationCode(t, email);
+      await Promise.all(Array.from({ length: 8 }, () => validate(email, wrong(code))));
+      const [row] = await db.query(
+        `SELECT attempts FROM verification_codes vc JOIN users u ON u.id = vc.user_id WHERE u.email = $1`,
+        [email],
+      );
+      expect(row.attempts).toBe(LIMITS.verificationCodeMaxAttempts);
+      expect((await validate(email, code)).body).toMatchObject({ code: 'VERIFICATION_CODE_BURNED' });
+    });
+
+    it('refuses an expired code', async () => {
+      const email = await registered();
+      const code = await verificationCode(t, email);
+      await db.query(
+        `UPDATE verification_codes SET expires_at = now() - interval '1 second'
+          WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+        [email],
+      );
+      expect((await validate(email, code)).body).toMatchObject({ code: 'VERIFICATION_CODE_EXPIRED' });
+    });
+
+    it('resends a new code that replaces the old one, and a burned code can be replaced', async () => {
+      const email = await registered();
+      const first = await verificationCode(t, email);
+      for (let i = 0; i < LIMITS.verificationCodeMaxAttempts; i++) await validate(email, wrong(first));
+      const resent = await call(t, 'POST', 'user/validation/resend', { body: { email } });
+      expect(resent.body).toEqual({ status: 'sent' });
+      const second = await verificationCode(t, email);
+      if (second !== first)
+        expect((await validate(email, first)).body).toMatchObject({ code: 'VERIFICATION_CODE_INVALID' });
+      expect((await validate(email, second)).body).toEqual({ status: 'verified' });
+      const afterVerified = await call(t, 'POST', 'user/validation/resend', { body: { email } });
+      expect(afterVerified.body).toMatchObject({ code: 'ALREADY_VERIFIED' });
+    });
+
+    it('answers a resend for an unknown e-mail like any other and sends nothing', async () => {
+      const email = uniqueEmail();
+      expect((await call(t, 'POST', 'user/validation/resend', { body: { email } })).body).toEqual({
+        status: 'sent',
+      });
+      expect(await latestMail(t, email, 'verification')).toBeUndefined();
+    });
+
+    it('refuses codes for unknown e-mails and badly formed codes', async () => {
+      expect((await validate(uniqueEmail(), '123456')).body).toMatchObject({
+        code: 'VERIFICATION_CODE_INVALID',
+      });
+      expect((await validate(uniqueEmail(), '12345')).body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { token: 'codeFormat' },
+      });
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Role } from '@estancia/contracts';
+import jwt from 'jsonwebtoken';
+import { DataSource, type EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
+
+/** Who is calling: the signed-in user, their current role and the session their token belongs to. */
+export interface AuthUser {
+  userId: string;
+  role: Role;
+  sessionId: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * JWT sessions with revocation: every token names a `sessions` row (`sid`), so logging out or
+ * changing the password stops a token at once instead of when it expires.
+ */
+@Injectable()
+export class SessionService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** Opens a session and returns its signed token (HS256). */
+  async open(userId: string, manager: EntityManager = this.dataSource.manager): Promise<string> {
+    const ttlSeconds = this.config.JWT_TTL_HOURS * 3600;
+    const [row] = (await manager.query(
+      `INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + make_interval(secs => $2)) RETURNING id`,
+      [userId, ttlSeconds],
+    )) as { id: string }[];
+    return jwt.sign({ sid: row.id }, this.config.JWT_SECRET, {
+      algorithm: 'HS256',
+      subject: userId,
+      expiresIn: ttlSeconds,
+    });
+  }
+
+  /**
+   * The caller behind a token, or null. Refuses unsigned (`alg: none`) and foreign-signed tokens,
+   * expired tokens, and tokens whose session was revoked; the role is read fresh from the account.
+   */
+  async authenticate(token: string): Promise<AuthUser | null> {
+    let claims: jwt.JwtPayload | string;
+    try {
+      claims = jwt.verify(token, this.config.JWT_SECRET, { algorithms: ['HS256'] });
+    } catch {
+      return null;
+    }
+    if (typeof claims === 'string') return null;
+    const sessionId: unknown = claims.sid;
+    const userId = claims.sub;
+    if (typeof sessionId !== 'string' || !UUID.test(sessionId) || !userId || !UUID.test(userId)) return null;
+    const [row] = (await this.dataSource.query(
+      `SELECT u.role FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+      [sessionId, userId],
+    )) as { role: Role }[];
+    return row ? { userId, role: row.role, sessionId } : null;
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`,
+      [sessionId],
+    );
+  }
+
+  /** Ends every session of a user (password changed or reset). */
+  async revokeAll(userId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [
+      userId,
+    ]);
+  }
+}

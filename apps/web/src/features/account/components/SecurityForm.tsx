@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FieldIssue, updatePasswordRequestSchema } from '@estancia/contracts';
+import { FormTextField } from '../../../shared/FormTextField';
+import { reportApiError } from '../../../shared/forms';
+import { identityApi } from '../../auth/api/identity-api';
+import { notifications } from '../../notifications/notifications';
+import { session } from '../../session/session';
+
+const securityFormSchema = updatePasswordRequestSchema
+  .extend({ repeatPassword: z.string().min(1, FieldIssue.REQUIRED) })
+  .refine((v) => v.password === v.repeatPassword, {
+    message: FieldIssue.PASSWORDS_DIFFER,
+    path: ['repeatPassword'],
+  });
+
+/** Current and new password; the API answers a new token because every older one stops working. */
+export function SecurityForm() {
+  const { t } = useTranslation();
+  const { control, handleSubmit, setError, reset } = useForm<
+    z.input<typeof securityFormSchema>,
+    unknown,
+    z.output<typeof securityFormSchema>
+  >({
+    resolver: zodResolver(securityFormSchema),
+    defaultValues: { currentPassword: '', password: '', repeatPassword: '' },
+  });
+  const update = useMutation({ mutationFn: identityApi.updatePassword });
+  const submit = handleSubmit(async ({ currentPassword, password }) => {
+    try {
+      session.signIn(await update.mutateAsync({ currentPassword, password }));
+      reset();
+      notifications.toast('information', { key: 'account.security.saved' });
+    } catch (error) {
+      reportApiError(error, setError, { codeFields: { CURRENT_PASSWORD_WRONG: 'currentPassword' } });
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 560 }}>
+      <FormTextField
+        control={control}
+        name="currentPassword"
+        id="security-current-password"
+        label={t('account.security.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="password"
+        id="security-new-password"
+        label={t('account.security.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('auth.passwordHint')}
+        required
+      />
+      <FormTextField
+        control={control}
+        name="repeatPassword"
+        id="security-repeat-password"
+        label={t('account.security.repeatPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={update.isPending}>
+        {t('account.security.submit')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,129 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LOCALES } from '@estancia/contracts';
+import { FormTextField } from '../../../shared/FormTextField';
+import { reportApiError } from '../../../shared/forms';
+import { currentLocale } from '../../../shared/i18n';
+import { identityApi } from '../api/identity-api';
+import {
+  registrationFormSchema,
+  type RegistrationFormInput,
+  type RegistrationFormOutput,
+} from './registration-schema';
+
+/** Name, e-mail, password twice, company, referral code and language; then the e-mailed code step. */
+export function RegisterForm({
+  referralCode,
+  onRegistered,
+}: {
+  referralCode: string;
+  onRegistered: (email: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { control, handleSubmit, setError } = useForm<RegistrationFormInput, unknown, RegistrationFormOutput>(
+    {
+      resolver: zodResolver(registrationFormSchema),
+      defaultValues: {
+        name: '',
+        email: '',
+        password: '',
+        repeatPassword: '',
+        company: '',
+        referralCode,
+        language: currentLocale(),
+      },
+    },
+  );
+  const register = useMutation({ mutationFn: identityApi.register });
+  const submit = handleSubmit(async ({ repeatPassword: _repeat, ...values }) => {
+    try {
+      await register.mutateAsync(values);
+      onRegistered(values.email);
+    } catch (error) {
+      reportApiError(error, setError, {
+        codeFields: { EMAIL_ALREADY_EXISTS: 'email', REFERRAL_CODE_UNKNOWN: 'referralCode' },
+      });
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <FormTextField
+        control={control}
+        name="name"
+        id="register-name"
+        label={t('auth.name')}
+        autoComplete="name"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="email"
+        id="register-email"
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="password"
+        id="register-password"
+        label={t('auth.password')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('auth.passwordHint')}
+        required
+      />
+      <FormTextField
+        control={control}
+        name="repeatPassword"
+        id="register-repeat-password"
+        label={t('auth.repeatPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="company"
+        id="register-company"
+        label={t('auth.company')}
+        autoComplete="organization"
+      />
+      <FormTextField
+        control={control}
+        name="referralCode"
+        id="register-referral"
+        label={t('auth.referralCode')}
+      />
+      <FormTextField
+        control={control}
+        name="language"
+        id="register-language"
+        label={t('auth.accountLanguage')}
+        select
+        slotProps={{ select: { native: true } }}
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale}>
+            {t(`language.names.${locale}`)}
+          </option>
+        ))}
+      </FormTextField>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ mt: 2 }}
+        disabled={register.isPending}
+      >
+        {t('auth.submitRegister')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,79 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { FieldIssue, passwordSchema } from '@estancia/contracts';
+import { FormTextField } from '../../../shared/FormTextField';
+import { reportApiError } from '../../../shared/forms';
+import { notifications } from '../../notifications/notifications';
+import { identityApi } from '../api/identity-api';
+
+const resetFormSchema = z
+  .object({ password: passwordSchema, repeatPassword: z.string().min(1, FieldIssue.REQUIRED) })
+  .refine((v) => v.password === v.repeatPassword, {
+    message: FieldIssue.PASSWORDS_DIFFER,
+    path: ['repeatPassword'],
+  });
+
+/** Opened by the e-mailed link (`/login/?resetToken=<rowId>`): a new password for the account. */
+export function ResetPasswordForm({ rowId, onDone }: { rowId: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { control, handleSubmit, setError } = useForm<
+    z.input<typeof resetFormSchema>,
+    unknown,
+    z.output<typeof resetFormSchema>
+  >({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', repeatPassword: '' },
+  });
+  const reset = useMutation({ mutationFn: identityApi.resetPassword });
+  const submit = handleSubmit(async ({ password }) => {
+    try {
+      await reset.mutateAsync({ rowId, password });
+      notifications.toast('information', { key: 'auth.reset.done' });
+      onDone();
+    } catch (error) {
+      reportApiError(error, setError);
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Typography component="h2" variant="h2" sx={{ mb: 1 }}>
+        {t('auth.reset.title')}
+      </Typography>
+      <FormTextField
+        control={control}
+        name="password"
+        id="reset-password"
+        label={t('auth.reset.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        hint={t('auth.passwordHint')}
+        required
+      />
+      <FormTextField
+        control={control}
+        name="repeatPassword"
+        id="reset-repeat-password"
+        label={t('auth.reset.repeatPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ mt: 2 }}
+        disabled={reset.isPending}
+      >
+        {t('auth.reset.submit')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PersonalInformationForm } from '../../features/account/components/PersonalInformationForm';
+import { SecurityForm } from '../../features/account/components/SecurityForm';
+import { useSession } from '../../features/session/session';
+
+const SECTIONS = [
+  'personal',
+  'security',
+  'packs',
+  'transactions',
+  'paymentMethod',
+  'statistics',
+  'referral',
+  'subscription',
+  'downloadOptions',
+] as const;
+type Section = (typeof SECTIONS)[number];
+
+function AccountSection({
+  id,
+  children,
+  sectionRef,
+}: {
+  id: Section;
+  children?: ReactNode;
+  sectionRef?: React.Ref<HTMLElement>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      id={`account-${id}`}
+      ref={sectionRef}
+      tabIndex={-1}
+      aria-labelledby={`account-${id}-title`}
+      sx={{ p: { xs: 2, sm: 3 }, mb: 3, scrollMarginTop: 96 }}
+    >
+      <Typography component="h2" variant="h2" id={`account-${id}-title`}>
+        {t(`account.sections.${id}`)}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** Personal information and security are built here; the other sections arrive with their issues. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  const showSubscription = params.get('showSubscription') === 'true';
+  const subscriptionRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (!showSubscription || !subscriptionRef.current) return;
+    subscriptionRef.current.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    subscriptionRef.current.focus({ preventScroll: true });
+  }, [showSubscription]);
+
+  if (!user) return null;
+  return (
+    <>
+      <Typography component="h1" variant="h1" gutterBottom>
+        {t('account.title')}
+      </Typography>
+      <Box component="nav" aria-label={t('account.sectionsLabel')} sx={{ mb: 3 }}>
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+          {SECTIONS.map((id) => (
+            <li key={id}>
+              <Link href={`#account-${id}`} underline="always">
+                {t(`account.sections.${id}`)}
+              </Link>
+            </li>
+          ))}
+        </Box>
+      </Box>
+      <AccountSection id="personal">
+        <PersonalInformationForm user={user} />
+      </AccountSection>
+      <AccountSection id="security">
+        <SecurityForm />
+      </AccountSection>
+      {SECTIONS.slice(2).map((id) => (
+        <AccountSection key={id} id={id} sectionRef={id === 'subscription' ? subscriptionRef : undefined} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { RootShell, type RouteHandle } from '../app/RootShell';
+import { RouteShell } from '../app/RouteShell';
+import { ROUTES, type RouteName } from '../app/route-meta';
+import { AccountPage } from './pages/AccountPage';
+import { LoginPage } from './pages/LoginPage';
+import { PageNotFoundPage } from './pages/PageNotFoundPage';
+import { PlannedPage } from './pages/PlannedPage';
+import { RegisterPage } from './pages/RegisterPage';
+import { RouteErrorBoundary, UnexpectedErrorPage } from './pages/UnexpectedErrorPage';
+import { UpdatingPlatformPage } from './pages/UpdatingPlatformPage';
+
+const PAGES: Record<RouteName, () => ReactNode> = {
+  // The guards always redirect from /, so it never renders.
+  Home: () => null,
+  Login: () => <LoginPage />,
+  Register: () => <RegisterPage />,
+  Account: () => <AccountPage />,
+  ContactUs: () => <PlannedPage name="ContactUs" />,
+  Help: () => <PlannedPage name="Help" />,
+  Offers: () => <PlannedPage name="Offers" />,
+  AddCard: () => <PlannedPage name="AddCard" />,
+  NewProject: () => <PlannedPage name="NewProject" />,
+  Project: () => <PlannedPage name="Project" />,
+  ReportProblem: () => <PlannedPage name="ReportProblem" />,
+  UpdatingPlatform: () => <UpdatingPlatformPage />,
+  MyProjects: () => <PlannedPage name="MyProjects" />,
+  StripeConfirmation: () => <PlannedPage name="StripeConfirmation" />,
+  ApiIntegration: () => <PlannedPage name="ApiIntegration" />,
+  UnexpectedError: () => <UnexpectedErrorPage />,
+  GetStarted: () => <PlannedPage name="GetStarted" />,
+  FileUpload: () => <PlannedPage name="FileUpload" />,
+  PageNotFound: () => <PageNotFoundPage />,
+};
+
+/** The route tree: every route of the spec under the shared root shell and its error boundary. */
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootShell />,
+      errorElement: <RouteErrorBoundary />,
+      children: ROUTES.map((meta) => {
+        const Page = PAGES[meta.name];
+        const handle: RouteHandle = { name: meta.name };
+        return {
+          path: meta.path,
+          handle,
+          element: (
+            <RouteShell key={meta.name} meta={meta}>
+              <Page />
+            </RouteShell>
+          ),
+        };
+      }),
+    },
+  ];
+}

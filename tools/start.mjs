@@ -1,0 +1,289 @@
+#!/usr/bin/env node
+// `npm start`: the whole product on one machine with no configuration (ARCHITECTURE section 2).
+// Plain Node 20 ESM so it runs before anything is built.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureSecrets } from './secrets.mjs';
+import {
+  currentUser,
+  findPostgresBin,
+  findRedisServer,
+  installAdvice,
+  portTaken,
+  probePostgres,
+  probeRedis,
+  startPrivatePostgres,
+  startPrivateRedis,
+} from './services.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = join(root, '.data');
+const log = (line) => console.log(`[start] ${line}`);
+
+// A local .env (see .env.example) fills in what the shell did not set.
+if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
+const env = process.env;
+// An empty `KEY=` (as in a copied .env.example) means "use the default", not an empty value.
+for (const [name, value] of Object.entries(env)) if (value === '') delete env[name];
+
+/** Stops whatever was started, newest first; runs once. */
+const cleanups = [];
+let stopping = null;
+let stopRequested = false;
+let starting = Promise.resolve();
+
+function shutdown(code) {
+  stopRequested = true;
+  stopping ??= (async () => {
+    for (const stop of cleanups.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        log(`While stopping: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    process.exit(code);
+  })();
+  return stopping;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stopRequested) return;
+    stopRequested = true;
+    console.log('');
+    log('Stopping Estancia...');
+    // A server being started right now registers its stop when it is up; wait for that first.
+    void starting.then(() => shutdown(0));
+  });
+}
+
+/** Starts a service; a signal arriving meanwhile waits for it so it can be stopped too. */
+async function startService(work) {
+  const running = work();
+  starting = running.then(
+    () => undefined,
+    () => undefined,
+  );
+  return running;
+}
+
+async function fail(message) {
+  console.error(`\n${message}\n`);
+  await shutdown(1);
+}
+
+/** Kills a detached child's whole process group, then waits for it to go (SIGKILL after `graceMs`). */
+function stopChild(child, graceMs) {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    signalGroup(child, 'SIGTERM');
+  });
+}
+
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}
+
+/** host:port/path of a service URL, never its credentials. */
+function where(url) {
+  try {
+    const { host, pathname } = new URL(url);
+    return `${host}${pathname === '/' ? '' : pathname}`;
+  } catch {
+    return 'not a URL';
+  }
+}
+
+async function resolveDatabase(notes, secrets) {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, label: `DATABASE_URL (${where(env.DATABASE_URL)})` };
+  for (const user of new Set(['postgres', currentUser()])) {
+    const probe = await probePostgres('127.0.0.1', 5432, user);
+    if (!probe.answers) break;
+    if (probe.ok)
+      return { url: `postgres://${user}@127.0.0.1:5432/estancia`, label: 'PostgreSQL on 127.0.0.1:5432' };
+    notes.push(`PostgreSQL on 127.0.0.1:5432 answered, but for user ${user} it ${probe.reason}.`);
+  }
+  const binDir = findPostgresBin();
+  if (!binDir) return null;
+  const server = await startPrivatePostgres({
+    binDir,
+    dataDir,
+    password: secrets().databasePassword,
+    log,
+  });
+  cleanups.push(server.stop);
+  return server;
+}
+
+/** With `startPrivate` false it only says whether Redis could be had (nothing is started). */
+async function resolveRedis(notes, startPrivate = true) {
+  if (env.REDIS_URL) return { url: env.REDIS_URL, label: `REDIS_URL (${where(env.REDIS_URL)})` };
+  const probe = await probeRedis('127.0.0.1', 6379);
+  if (probe.ok) return { url: 'redis://127.0.0.1:6379', label: 'Redis on 127.0.0.1:6379' };
+  if (probe.answers) notes.push(`Redis on 127.0.0.1:6379 answered "${probe.reason}".`);
+  const redisServer = findRedisServer();
+  if (!redisServer) return null;
+  if (!startPrivate) return { url: '', label: 'available' };
+  const server = await startPrivateRedis({ redisServer, dataDir, log });
+  cleanups.push(server.stop);
+  return server;
+}
+
+/** `nx run-many -t build`: Nx replays cached outputs, so only what changed is rebuilt. Quiet unless it fails. */
+async function build() {
+  if (env.SKIP_BUILD === '1' || env.SKIP_BUILD === 'true') {
+    log('Skipping the build (SKIP_BUILD)');
+    return;
+  }
+  log('Building what changed (api, web, admin, libs)...');
+  const child = spawn('npx', ['nx', 'run-many', '-t', 'build', '--outputStyle=static'], {
+    cwd: root,
+    // No daemon and no isolated plugin workers: every build process stays in this one process group,
+    // so Ctrl-C can stop all of it.
+    env: {
+      ...env,
+      NX_DAEMON: 'false',
+      NX_ISOLATE_PLUGINS: 'false',
+      NX_TUI: 'false',
+      NX_NO_CLOUD: 'true',
+      FORCE_COLOR: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const stop = () => stopChild(child, 5000);
+  cleanups.push(stop);
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((done) => child.once('close', (status) => done(status ?? 1)));
+  cleanups.splice(cleanups.indexOf(stop), 1);
+  if (stopRequested) return;
+  if (code !== 0) await fail(`${output}\nThe build failed (output above). Fix it and run npm start again.`);
+}
+
+/** Polls the health check; a 404 means the API is up without it, so waiting longer would not help. */
+async function waitForHealth(url, api, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (api.exitCode !== null || api.signalCode !== null) return 'exited';
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return 'healthy';
+      if (response.status === 404) return `answered 404 on ${url}`;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 300));
+  }
+  return `did not answer ${url} within ${Math.round(timeoutMs / 1000)} s`;
+}
+
+async function main() {
+  const port = Number(env.PORT ?? 3000);
+  // npm start waits for the health check on this port, so 0 (any free port) cannot be used here.
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    return fail(`PORT must be 1-65535 (got ${env.PORT}).`);
+  const host = env.HOST ?? '0.0.0.0';
+  const notes = [];
+  const needed = [
+    ...(env.JWT_SECRET ? [] : ['jwtSecret']),
+    ...(env.ADMIN_PASSWORD ? [] : ['adminPassword']),
+    ...(env.DECORATOR_PASSWORD ? [] : ['decoratorPassword']),
+  ];
+  const secretsFile = join(dataDir, 'secrets.json');
+  let secrets = ensureSecrets(secretsFile, needed);
+  // The private PostgreSQL's password is only generated when one is actually created.
+  const withDatabasePassword = () => (secrets = ensureSecrets(secretsFile, [...needed, 'databasePassword']));
+
+  const database = await startService(() => resolveDatabase(notes, withDatabasePassword));
+  if (stopRequested) return;
+  // No database means we stop here, so Redis is then only looked for, not started.
+  const redis = await startService(() => resolveRedis(notes, Boolean(database)));
+  if (stopRequested) return;
+  const missing = [...(database ? [] : ['PostgreSQL']), ...(redis ? [] : ['Redis'])];
+  if (missing.length) return fail([...notes, installAdvice(missing)].join('\n'));
+  log(`Database: ${database.label}`);
+  log(`Redis:    ${redis.label}`);
+
+  await build();
+  if (stopRequested) return;
+  const mainJs = join(root, 'apps/api/dist/main.js');
+  if (!existsSync(mainJs)) return fail(`${mainJs} is missing: run without SKIP_BUILD so the API is built.`);
+
+  const taken = await portTaken(host, port);
+  if (stopRequested) return;
+  if (taken) {
+    return fail(`Port ${port} is already in use. Stop what uses it, or choose another: PORT=3001 npm start`);
+  }
+
+  const staff = {
+    adminEmail: env.ADMIN_EMAIL ?? 'admin@estancia.local',
+    adminPassword: env.ADMIN_PASSWORD ?? secrets.adminPassword,
+    decoratorEmail: env.DECORATOR_EMAIL ?? 'decorator@estancia.local',
+    decoratorPassword: env.DECORATOR_PASSWORD ?? secrets.decoratorPassword,
+  };
+  const apiEnv = {
+    ...env,
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.url,
+    JWT_SECRET: env.JWT_SECRET ?? secrets.jwtSecret,
+    ADMIN_PASSWORD: staff.adminPassword,
+    DECORATOR_PASSWORD: staff.decoratorPassword,
+  };
+  log(`Starting the API (ROLE=${env.ROLE ?? 'all'})...`);
+  // Its own process group: the terminal's Ctrl-C reaches only us, and we stop it in order.
+  const api = spawn(process.execPath, [mainJs], { cwd: root, env: apiEnv, stdio: 'inherit', detached: true });
+  cleanups.push(() => stopChild(api, 15000));
+  api.once('exit', (code, signal) => {
+    if (stopRequested) return;
+    log(`The API stopped (${signal ?? `exit code ${code}`}).`);
+    void shutdown(code || 1);
+  });
+
+  const probeHost = ['0.0.0.0', '::', ''].includes(host)
+    ? '127.0.0.1'
+    : host.includes(':')
+      ? `[${host}]`
+      : host;
+  const health = await waitForHealth(`http://${probeHost}:${port}/data/project/healthCheck`, api, 180000);
+  if (stopRequested) return;
+  if (health !== 'healthy') return fail(`The API ${health} (its log is above).`);
+
+  const base = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const mail =
+    env.MAIL_TRANSPORT === 'smtp'
+      ? 'sent through SMTP (SMTP_URL), and kept in the outbox of the staff console'
+      : 'not sent: they land in the outbox of the staff console (menu Outbox)';
+  console.log(
+    [
+      '',
+      // The API printed the URLs just above; these are what only the start script knows.
+      `Staff sign-in at ${base}/backoffice/`,
+      `  Admin           ${staff.adminEmail}  /  ${staff.adminPassword}`,
+      `  Decorator       ${staff.decoratorEmail}  /  ${staff.decoratorPassword}`,
+      ...(needed.some((name) => name.endsWith('Password'))
+        ? [`  (generated once, kept in ${secretsFile})`]
+        : []),
+      '',
+      `  E-mails are ${mail}.`,
+      '',
+      'Press Ctrl-C to stop everything.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => fail(error instanceof Error ? error.message : String(error)));
