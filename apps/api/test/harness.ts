@@ -5,7 +5,7 @@ import { createApp } from '../src/app.factory';
 import { loadConfig, type AppConfig } from '../src/infra/config/config';
 import { createTestDatabase } from './db';
 import type { Role } from '@estancia/contracts';
-import { DataSource } from 'typeorm';
+import { signInStaff, signUp } from './fixtures';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -62,38 +62,13 @@ export interface SignedIn {
   headers: Record<string, string>;
 }
 
-/**
- * A fresh verified account of the given role, signed in through the public calls: register, the
- * code from the outbox, validation, then login (staff through the console's sign-in after the role is set).
- */
+/** A fresh verified account of the given role, signed in (customers through the public calls). */
 export async function signIn(t: TestApp, role: Role = 'customer'): Promise<SignedIn> {
-  const email = `${role}-${randomBytes(4).toString('hex')}@example.test`;
-  const password = 'Secret-pass-1!';
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${t.url}/data/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
+  const session = role === 'customer' ? await signUp(t) : await signInStaff(t, role);
+  return {
+    token: session.token,
+    userId: session.user.id,
+    email: session.email,
+    headers: { authorization: `Bearer ${session.token}` },
   };
-  await post('user/register', { name: `Test ${role}`, email, password, language: 'en' });
-  const db = t.app.get(DataSource);
-  const [mail] = (await db.query(`SELECT text FROM outbox WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1`, [
-    email,
-  ])) as {
-    text: string;
-  }[];
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error(`no verification code was mailed to ${email}`);
-  await post('user/validation', { email, token: code });
-  if (role !== 'customer') await db.query(`UPDATE users SET role = $1 WHERE email = $2`, [role, email]);
-  const session =
-    role === 'customer'
-      ? await post('user/login', { login: email, password })
-      : await post('admin/session', { username: email, password });
-  const token = session.token as string;
-  const userId = (session.user as { id: string }).id;
-  return { token, userId, email, headers: { authorization: `Bearer ${token}` } };
 }

@@ -2,7 +2,7 @@ import type { AdminUser, LedgerEntry, SessionResponse } from '@estancia/contract
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { WalletService } from '../wallet/wallet.service';
-import { PASSWORD, RELAXED_LIMITS, call, signInStaff, signUp, uniqueEmail } from './identity.fixtures';
+import { PASSWORD, RELAXED_LIMITS, call, signInStaff, signUp, uniqueEmail } from '../../../test/fixtures';
 
 describe('staff console: sign-in, users and ledger', () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import type { SessionResponse } from '@estancia/contracts';
 import jwt from 'jsonwebtoken';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { PASSWORD, RELAXED_LIMITS, call, signUp, uniqueEmail } from './identity.fixtures';
+import { PASSWORD, RELAXED_LIMITS, call, signUp, uniqueEmail } from '../../../test/fixtures';
 
 const CLIENT_ID = 'estancia-test.apps.googleusercontent.com';
 const KID = 'local-test-key';

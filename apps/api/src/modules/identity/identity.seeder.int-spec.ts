@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { RELAXED_LIMITS, call } from './identity.fixtures';
+import { RELAXED_LIMITS, call } from '../../../test/fixtures';
 import { IdentitySeeder } from './identity.seeder';
 
 describe('IdentitySeeder', () => {

@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@estancia/contracts';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { PASSWORD, RELAXED_LIMITS, call, latestMail, signUp, uniqueEmail } from './identity.fixtures';
+import { PASSWORD, RELAXED_LIMITS, call, latestMail, signUp, uniqueEmail } from '../../../test/fixtures';
 
 const NEW_PASSWORD = 'Otra-Clave-2025';
 

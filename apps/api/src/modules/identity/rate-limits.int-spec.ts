@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { PASSWORD, RELAXED_LIMITS, call, signUp, uniqueEmail } from './identity.fixtures';
+import { PASSWORD, RELAXED_LIMITS, call, signUp, uniqueEmail } from '../../../test/fixtures';
 
 /** Each scenario gets its own app (own Redis prefix) so the counters of one never leak into another. */
 async function withApp(limits: Record<string, string>, run: (t: TestApp) => Promise<void>): Promise<void> {

@@ -9,7 +9,7 @@ import {
   signUp,
   uniqueEmail,
   verificationCode,
-} from './identity.fixtures';
+} from '../../../test/fixtures';
 
 describe('registration and e-mail verification', () => {
   let t: TestApp;

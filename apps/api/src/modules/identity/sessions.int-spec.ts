@@ -2,7 +2,7 @@ import type { SessionResponse, User } from '@estancia/contracts';
 import jwt from 'jsonwebtoken';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { PASSWORD, RELAXED_LIMITS, call, signUp } from './identity.fixtures';
+import { PASSWORD, RELAXED_LIMITS, call, signUp } from '../../../test/fixtures';
 import { SessionService } from './session.service';
 
 describe('sessions, tokens and the signed-in account', () => {

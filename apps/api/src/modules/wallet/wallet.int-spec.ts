@@ -4,7 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { AppError } from '../../infra/http/app-error';
-import { RELAXED_LIMITS, call, signUp } from '../identity/identity.fixtures';
+import { RELAXED_LIMITS, call, signUp } from '../../../test/fixtures';
 import { WalletService } from './wallet.service';
 
 describe('credit wallet', () => {

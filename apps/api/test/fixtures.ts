@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Role, SessionResponse } from '@estancia/contracts';
 import { DataSource } from 'typeorm';
-import { Accounts } from './accounts.service';
-import { hashPassword } from './passwords';
+import { Accounts } from '../src/modules/identity/accounts.service';
+import { hashPassword } from '../src/modules/identity/passwords';
 
 /**
  * Helpers for integration tests of any module: real HTTP calls against the running test app and
