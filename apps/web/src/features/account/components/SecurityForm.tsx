@@ -4,20 +4,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { FieldIssue, updatePasswordRequestSchema } from '@estancia/contracts';
+import { type z } from 'zod';
+import { updatePasswordRequestSchema } from '@estancia/contracts';
 import { FormTextField } from '../../../shared/FormTextField';
 import { reportApiError } from '../../../shared/forms';
 import { identityApi } from '../../auth/api/identity-api';
+import { NewPasswordFields, withRepeatedPassword } from '../../auth/components/NewPasswordFields';
 import { notifications } from '../../notifications/notifications';
 import { session } from '../../session/session';
 
-const securityFormSchema = updatePasswordRequestSchema
-  .extend({ repeatPassword: z.string().min(1, FieldIssue.REQUIRED) })
-  .refine((v) => v.password === v.repeatPassword, {
-    message: FieldIssue.PASSWORDS_DIFFER,
-    path: ['repeatPassword'],
-  });
+const securityFormSchema = withRepeatedPassword(updatePasswordRequestSchema);
 
 /** Current and new password; the API answers a new token because every older one stops working. */
 export function SecurityForm() {
@@ -51,24 +47,10 @@ export function SecurityForm() {
         autoComplete="current-password"
         required
       />
-      <FormTextField
+      <NewPasswordFields
         control={control}
-        name="password"
-        id="security-new-password"
-        label={t('account.security.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.passwordHint')}
-        required
-      />
-      <FormTextField
-        control={control}
-        name="repeatPassword"
-        id="security-repeat-password"
-        label={t('account.security.repeatPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
+        idPrefix="security-new"
+        labels={{ password: t('account.security.newPassword'), repeat: t('account.security.repeatPassword') }}
       />
       <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={update.isPending}>
         {t('account.security.submit')}

@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@estancia/contracts';
 import { FormTextField } from '../../../shared/FormTextField';
+import { NewPasswordFields } from './NewPasswordFields';
 import { reportApiError } from '../../../shared/forms';
 import { currentLocale } from '../../../shared/i18n';
 import { identityApi } from '../api/identity-api';
@@ -68,24 +69,10 @@ export function RegisterForm({
         autoComplete="email"
         required
       />
-      <FormTextField
+      <NewPasswordFields
         control={control}
-        name="password"
-        id="register-password"
-        label={t('auth.password')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.passwordHint')}
-        required
-      />
-      <FormTextField
-        control={control}
-        name="repeatPassword"
-        id="register-repeat-password"
-        label={t('auth.repeatPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
+        idPrefix="register"
+        labels={{ password: t('auth.password'), repeat: t('auth.repeatPassword') }}
       />
       <FormTextField
         control={control}

@@ -6,18 +6,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FieldIssue, passwordSchema } from '@estancia/contracts';
-import { FormTextField } from '../../../shared/FormTextField';
+import { passwordSchema } from '@estancia/contracts';
+import { NewPasswordFields, withRepeatedPassword } from './NewPasswordFields';
 import { reportApiError } from '../../../shared/forms';
 import { notifications } from '../../notifications/notifications';
 import { identityApi } from '../api/identity-api';
 
-const resetFormSchema = z
-  .object({ password: passwordSchema, repeatPassword: z.string().min(1, FieldIssue.REQUIRED) })
-  .refine((v) => v.password === v.repeatPassword, {
-    message: FieldIssue.PASSWORDS_DIFFER,
-    path: ['repeatPassword'],
-  });
+const resetFormSchema = withRepeatedPassword(z.object({ password: passwordSchema }));
 
 /** Opened by the e-mailed link (`/login/?resetToken=<rowId>`): a new password for the account. */
 export function ResetPasswordForm({ rowId, onDone }: { rowId: string; onDone: () => void }) {
@@ -45,24 +40,10 @@ export function ResetPasswordForm({ rowId, onDone }: { rowId: string; onDone: ()
       <Typography component="h2" variant="h2" sx={{ mb: 1 }}>
         {t('auth.reset.title')}
       </Typography>
-      <FormTextField
+      <NewPasswordFields
         control={control}
-        name="password"
-        id="reset-password"
-        label={t('auth.reset.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('auth.passwordHint')}
-        required
-      />
-      <FormTextField
-        control={control}
-        name="repeatPassword"
-        id="reset-repeat-password"
-        label={t('auth.reset.repeatPassword')}
-        type="password"
-        autoComplete="new-password"
-        required
+        idPrefix="reset"
+        labels={{ password: t('auth.reset.newPassword'), repeat: t('auth.reset.repeatPassword') }}
       />
       <Button
         type="submit"
