@@ -37,7 +37,9 @@ const StaffConsole = () => (
 );
 
 export const App = () => (
-  <BrowserRouter>
+  // No transitions: react-admin's logout navigates, then resets its store; as a transition the navigation lost to
+  // that reset, which remounted LogoutOnMount at the old path, endlessly (a signed-out visit to /backoffice/users).
+  <BrowserRouter useTransitions={false}>
     <Routes>
       <Route path={`${CONSOLE_BASENAME}/*`} element={<StaffConsole />} />
     </Routes>

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { OutboxMessage, PlatformFlagsUpdate, PlatformStatus } from '@estancia/contracts';
+import type { AdminUser, OutboxMessage, PlatformFlagsUpdate, PlatformStatus } from '@estancia/contracts';
 import { baseURL, staff, type StaffRole } from './settings';
 
 export { expect, test };
@@ -11,6 +11,7 @@ export { baseURL, staff };
  * with the elements it found, so the report says what to fix.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await waitForTransitions(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious
@@ -27,6 +28,21 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     serious.map((v) => `${v.impact}: ${v.id}`),
     report,
   ).toEqual([]);
+}
+
+/**
+ * Waits until no finite CSS transition or animation runs (a toast or dialog fading in, a drawer sliding), so
+ * axe measures colours as people see them rather than half-faded. Endless ones (spinners) are ignored.
+ */
+export async function waitForTransitions(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
 }
 
 async function call<T>(
@@ -104,4 +120,117 @@ export async function setPlatformFlags(flags: PlatformFlagsUpdate): Promise<Plat
     token: await staffToken('admin'),
     body: { id: 'status', ...flags },
   });
+}
+
+/** Every platform flag off, as the product starts; specs that switch flags call this when they end. */
+export function resetPlatformFlags(): Promise<PlatformStatus> {
+  return setPlatformFlags({ isMaintenanceMode: false, isHighDemandFree: false, isHighDemandAuto: false });
+}
+
+let mailboxes = 0;
+
+/** An address no other test (nor an earlier run against a reused database) has used. */
+export function uniqueEmail(tag: string): string {
+  mailboxes += 1;
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${mailboxes}`;
+  return `${tag}-${stamp}@example.com`.toLowerCase();
+}
+
+/** The 6-digit code of a verification e-mail (it is in the subject and the body). */
+export function verificationCode(message: OutboxMessage): string {
+  const code = /\b(\d{6})\b/.exec(`${message.subject}\n${message.text}`)?.[1];
+  if (!code) throw new Error(`No 6-digit code in the e-mail "${message.subject}"`);
+  return code;
+}
+
+/** The newest verification code e-mailed to `to`. */
+export async function waitForVerificationCode(to: string): Promise<string> {
+  return verificationCode(await waitForMail(to, (message) => message.template === 'verification'));
+}
+
+/** The reset link (`/login/?resetToken=...`) of the newest password-reset e-mail to `to`, as a path. */
+export async function waitForResetLink(to: string): Promise<string> {
+  const message = await waitForMail(to, (m) => m.template === 'passwordReset');
+  const link = /https?:\/\/\S+\/login\/\?resetToken=\S+/.exec(message.text)?.[0];
+  if (!link) throw new Error(`No reset link in the e-mail "${message.subject}": ${message.text}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+export interface Customer {
+  name: string;
+  email: string;
+  password: string;
+  company: string;
+}
+
+/** A valid password by the spec's rule (8+ characters, a number, an upper-case letter and a symbol). */
+export const customerPassword = (suffix = ''): string => `Estancia-e2e-1${suffix}!`;
+
+/**
+ * A verified customer made through the API (register, the e-mailed code, validation), for journeys that
+ * are not about signing up. The sign-up journey itself goes through the UI in account.spec.ts.
+ */
+export async function createCustomer(
+  tag: string,
+  details: Partial<Omit<Customer, 'email'>> & { language?: 'es' | 'ca' | 'en' } = {},
+): Promise<Customer> {
+  const customer: Customer = {
+    name: details.name ?? `Cliente ${tag}`,
+    email: uniqueEmail(tag),
+    password: details.password ?? customerPassword(),
+    company: details.company ?? '',
+  };
+  await call('POST', 'user/register', {
+    body: { ...customer, language: details.language ?? 'es' },
+  });
+  const token = await waitForVerificationCode(customer.email);
+  await call('POST', 'user/validation', { body: { email: customer.email, token } });
+  return customer;
+}
+
+/** A session token for the customer from `POST /data/user/login`. */
+export async function customerToken(customer: Pick<Customer, 'email' | 'password'>): Promise<string> {
+  const session = await call<{ token: string }>('POST', 'user/login', {
+    body: { login: customer.email, password: customer.password },
+  });
+  return session.token;
+}
+
+/**
+ * Signs the customer in without the Login form: the token from the API goes where the customer app keeps it
+ * (local storage `_token`), then `path` opens and the app loads the profile as after a reload.
+ */
+export async function signInWithToken(
+  page: Page,
+  customer: Pick<Customer, 'email' | 'password'>,
+  path = '/my-projects',
+): Promise<void> {
+  const token = await customerToken(customer);
+  // Any page of the app's origin gives access to its local storage; the error page loads nothing else.
+  await page.goto('/error');
+  await page.evaluate((value) => window.localStorage.setItem('_token', value), token);
+  await page.goto(path);
+}
+
+/** Fills the customer app's Login form (Spanish labels) and submits it. */
+export async function logInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+}
+
+/** An admin's view of one user by e-mail (`GET /data/admin/users?filter={q}`). */
+export async function findAdminUser(email: string): Promise<AdminUser | undefined> {
+  const query = new URLSearchParams({
+    filter: JSON.stringify({ q: email }),
+    range: JSON.stringify([0, 9]),
+  });
+  const users = await call<AdminUser[]>('GET', `admin/users?${query}`, { token: await staffToken() });
+  return users.find((user) => user.email === email.toLowerCase());
+}
+
+/** The platform flags as the customer app reads them (`GET /data/platform/status`). */
+export function publicPlatformStatus(): Promise<PlatformStatus> {
+  return call<PlatformStatus>('GET', 'platform/status');
 }

@@ -5,6 +5,7 @@ import {
   PasswordInput,
   required,
   TextInput,
+  useBasename,
   useCheckAuth,
   useLogin,
   useNavigate,
@@ -22,15 +23,17 @@ export const StaffLoginPage = () => {
   const login = useLogin();
   const checkAuth = useCheckAuth();
   const navigate = useNavigate();
+  // react-router's navigate is not under the console's basename: '/' alone would open the customer app.
+  const basename = useBasename();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     // Someone already signed in goes straight to the console.
     checkAuth({}, false)
-      .then(() => navigate('/'))
+      .then(() => navigate(`${basename}/`))
       .catch(() => undefined);
-  }, [checkAuth, navigate]);
+  }, [checkAuth, navigate, basename]);
 
   const submit = async (values: Record<string, unknown>) => {
     setBusy(true);

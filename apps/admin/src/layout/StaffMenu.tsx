@@ -1,7 +1,7 @@
 import { type ReactNode } from 'react';
 import { Box, ListSubheader } from '@mui/material';
 import TuneIcon from '@mui/icons-material/Tune';
-import { Menu, useSidebarState, useTranslate } from 'react-admin';
+import { Menu, useBasename, useSidebarState, useTranslate } from 'react-admin';
 
 /** One job's entries; the visible heading is for sighted users, the group's label for screen readers. */
 const MenuGroup = ({ title, children }: { title: string; children: ReactNode }) => {
@@ -20,14 +20,22 @@ const MenuGroup = ({ title, children }: { title: string; children: ReactNode }) 
 };
 
 /** The menu is grouped by job (review, customers, commerce, platform); only customers and platform exist yet. */
-export const StaffMenu = () => (
-  <Menu>
-    <MenuGroup title="console.menu.customers">
-      <Menu.ResourceItem name="users" />
-    </MenuGroup>
-    <MenuGroup title="console.menu.platform">
-      <Menu.ResourceItem name="outbox" />
-      <Menu.Item to="/platform" primaryText="console.menu.platformStatus" leftIcon={<TuneIcon />} />
-    </MenuGroup>
-  </Menu>
-);
+export const StaffMenu = () => {
+  // Custom entries link outside react-admin's own path building, so they carry the console's basename themselves.
+  const basename = useBasename();
+  return (
+    <Menu>
+      <MenuGroup title="console.menu.customers">
+        <Menu.ResourceItem name="users" />
+      </MenuGroup>
+      <MenuGroup title="console.menu.platform">
+        <Menu.ResourceItem name="outbox" />
+        <Menu.Item
+          to={`${basename}/platform`}
+          primaryText="console.menu.platformStatus"
+          leftIcon={<TuneIcon />}
+        />
+      </MenuGroup>
+    </Menu>
+  );
+};

@@ -204,6 +204,7 @@ describe('customer app shell', () => {
 
   it('takes a signed-in user without a subscription from / to GetStarted and logs out to Login', async () => {
     const api = fakeApi({ 'POST user/logout': { body: { status: 'ok' } } });
+    const reload = vi.spyOn(window.location, 'replace').mockImplementation(() => undefined);
     session.signIn({ token: 'tok-1', user: aUser() });
     window.localStorage.setItem(`${STORAGE_KEYS.decorationSelectionPrefix}room`, 'kitchen');
     const app = renderApp('/');
@@ -217,11 +218,12 @@ describe('customer app shell', () => {
 
     await userEvent.click(screen.getByTestId('user-menu'));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
-    await heading('Inicia sesión en Estancia');
+    await waitFor(() => expect(reload).toHaveBeenCalledWith('/login/'));
     expect(api.callsTo('POST user/logout')[0].headers.Authorization).toBe('Bearer tok-1');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(window.localStorage.getItem(`${STORAGE_KEYS.decorationSelectionPrefix}room`)).toBeNull();
     expect(session.getState().user).toBeNull();
+    reload.mockRestore();
   });
 
   it('shows a subscriber the plan and the user menu entries', async () => {
