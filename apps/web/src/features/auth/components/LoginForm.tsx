@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -11,6 +10,7 @@ import { reportApiError } from '../../../shared/forms';
 import { currentLocale } from '../../../shared/i18n';
 import { session } from '../../session/session';
 import { identityApi } from '../api/identity-api';
+import { AuthSubmitButton } from './AuthSubmitButton';
 
 type LoginInput = z.input<typeof loginRequestSchema>;
 type LoginOutput = z.output<typeof loginRequestSchema>;
@@ -50,16 +50,7 @@ export function LoginForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         autoComplete="current-password"
         required
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 2 }}
-        disabled={login.isPending}
-      >
-        {t('auth.submitLogin')}
-      </Button>
+      <AuthSubmitButton pending={login.isPending}>{t('auth.submitLogin')}</AuthSubmitButton>
     </Box>
   );
 }

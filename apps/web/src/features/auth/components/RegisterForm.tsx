@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { NewPasswordFields } from './NewPasswordFields';
 import { reportApiError } from '../../../shared/forms';
 import { currentLocale } from '../../../shared/i18n';
 import { identityApi } from '../api/identity-api';
+import { AuthSubmitButton } from './AuthSubmitButton';
 import {
   registrationFormSchema,
   type RegistrationFormInput,
@@ -101,16 +101,7 @@ export function RegisterForm({
           </option>
         ))}
       </FormTextField>
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 2 }}
-        disabled={register.isPending}
-      >
-        {t('auth.submitRegister')}
-      </Button>
+      <AuthSubmitButton pending={register.isPending}>{t('auth.submitRegister')}</AuthSubmitButton>
     </Box>
   );
 }

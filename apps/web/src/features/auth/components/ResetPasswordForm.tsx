@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,6 +10,7 @@ import { NewPasswordFields, withRepeatedPassword } from './NewPasswordFields';
 import { reportApiError } from '../../../shared/forms';
 import { notifications } from '../../notifications/notifications';
 import { identityApi } from '../api/identity-api';
+import { AuthSubmitButton } from './AuthSubmitButton';
 
 const resetFormSchema = withRepeatedPassword(z.object({ password: passwordSchema }));
 
@@ -45,16 +45,7 @@ export function ResetPasswordForm({ rowId, onDone }: { rowId: string; onDone: ()
         idPrefix="reset"
         labels={{ password: t('auth.reset.newPassword'), repeat: t('auth.reset.repeatPassword') }}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 2 }}
-        disabled={reset.isPending}
-      >
-        {t('auth.reset.submit')}
-      </Button>
+      <AuthSubmitButton pending={reset.isPending}>{t('auth.reset.submit')}</AuthSubmitButton>
     </Box>
   );
 }
