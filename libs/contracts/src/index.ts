@@ -6,3 +6,4 @@ export * from './wallet';
 export * from './platform';
 export * from './admin';
 export * from './events';
+export * from './projects';

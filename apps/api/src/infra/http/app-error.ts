@@ -23,6 +23,17 @@ const STATUS: Record<ErrorCode, number> = {
   INSUFFICIENT_CREDITS: 402,
   IDEMPOTENCY_CONFLICT: 409,
   HIGH_DEMAND: 503,
+  PROJECT_EXISTS: 409,
+  IMAGE_TOO_LARGE: 413,
+  TOO_MANY_PHOTOS: 409,
+  IMAGE_NOT_VALID: 422,
+  IMAGE_TOO_MANY_PIXELS: 422,
+  IMAGE_HAS_PERSON: 422,
+  NO_IMAGE_SELECTED: 400,
+  GENERATION_ERROR: 502,
+  GENERATION_TIMEOUT: 504,
+  DECORATION_NOT_READY: 409,
+  DOWNLOAD_NOT_POSSIBLE: 409,
 };
 
 /** The one error type services throw: a stable code, optional field flags; the filter renders it. */
