@@ -9,6 +9,7 @@
 //                               cleanup, run in reverse order at the end, also on failure or Ctrl-C
 //   groups(context)             [{ title, baseline: { name, fn }, cases: [{ name, fn }], runs,
 //                               concurrency, maxMs, warmup, rounds }]; fn(worker, index) may be async
+//                               and optionally onResults(rows) to keep the figures for after()
 //   after(context, { log })     optional checks once everything ran; throwing fails the run
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -80,6 +81,7 @@ for (const file of selected) {
       stopIfInterrupted();
       const rows = await runGroup(group);
       printResults(group.title, rows);
+      group.onResults?.(rows);
       if (group.note) log(group.note);
     }
     stopIfInterrupted();
