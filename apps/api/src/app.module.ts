@@ -12,6 +12,8 @@ import { RedisModule } from './infra/redis/redis.module';
 import { StorageModule } from './infra/storage/storage.module';
 import { IdentityModule } from './modules/identity/identity.module';
 import { PlatformModule } from './modules/platform/platform.module';
+import { ProjectsModule } from './modules/projects/projects.module';
+import { DecorationsModule } from './modules/decorations/decorations.module';
 import { WalletModule } from './modules/wallet/wallet.module';
 
 /** The whole product; the role (api, worker, all) decides what main starts, not which modules load. */
@@ -33,6 +35,9 @@ export class AppModule {
         IdentityModule,
         WalletModule,
         PlatformModule,
+        ProjectsModule,
+        // after PlatformModule: its GET project/healthCheck must match before GET project/:id
+        DecorationsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

@@ -5,6 +5,8 @@ import { UserEntity } from '../../modules/identity/user.entity';
 import { VerificationCodeEntity } from '../../modules/identity/verification-code.entity';
 import { LedgerEntryEntity, WalletEntity } from '../../modules/wallet/wallet.entity';
 import { PlatformFlagsEntity } from '../../modules/platform/platform-flags.entity';
+import { ProjectEntity, ProjectImageEntity } from '../../modules/projects/project.entity';
+import { DecorationEntity, DecorationVersionEntity } from '../../modules/decorations/decoration.entity';
 import { OutboxMessageEntity } from '../mail/outbox.entity';
 
 /**
@@ -21,4 +23,8 @@ export const ENTITIES: (new () => object)[] = [
   LedgerEntryEntity,
   OutboxMessageEntity,
   PlatformFlagsEntity,
+  ProjectEntity,
+  ProjectImageEntity,
+  DecorationEntity,
+  DecorationVersionEntity,
 ];

@@ -3,11 +3,17 @@
  * A later issue adds its job here together with the `@OnJob` handler that runs it; boot fails when a
  * declared job has no handler or two.
  */
-export type Job = {
-  name: 'mail.send';
-  /** The outbox row to deliver; the row holds the message, the job only points at it. */
-  data: { outboxId: string };
-};
+export type Job =
+  | {
+      name: 'mail.send';
+      /** The outbox row to deliver; the row holds the message, the job only points at it. */
+      data: { outboxId: string };
+    }
+  | {
+      name: 'decoration.render';
+      /** The version to render; its row holds the room type, style and seed. */
+      data: { decorationId: string; versionId: string };
+    };
 
 export type JobName = Job['name'];
 export type JobOf<N extends JobName> = Extract<Job, { name: N }>['data'];
@@ -15,6 +21,7 @@ export type JobOf<N extends JobName> = Extract<Job, { name: N }>['data'];
 /** How each queue is worked. The Record makes the compiler insist that every job name is listed. */
 export const JOB_SETTINGS: Record<JobName, { concurrency: number }> = {
   'mail.send': { concurrency: 5 },
+  'decoration.render': { concurrency: 2 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_SETTINGS) as JobName[];

@@ -31,6 +31,13 @@ class SecondHandler {
   async run(): Promise<void> {}
 }
 
+/** The product's other jobs need a handler for the boot check to pass; these tests probe mail.send. */
+@Injectable()
+class OtherJobs {
+  @OnJob('decoration.render')
+  async render(): Promise<void> {}
+}
+
 const until = async (check: () => boolean, ms = 10000) => {
   const end = Date.now() + ms;
   while (!check()) {
@@ -52,7 +59,7 @@ describe('QueueModule (BullMQ on real Redis)', () => {
       REDIS_PREFIX: prefix,
       ROLE: role,
     });
-    @Module({ imports: [ConfigModule.forRoot(config), QueueModule], providers })
+    @Module({ imports: [ConfigModule.forRoot(config), QueueModule], providers: [...providers, OtherJobs] })
     class ProbeModule {}
     const context = await NestFactory.createApplicationContext(ProbeModule, {
       logger: false,

@@ -3,6 +3,8 @@ import { Identity1795319958495 } from './1795319958495-identity';
 import { Wallet1795319958496 } from './1795319958496-wallet';
 import { Outbox1795319958600 } from './1795319958600-outbox';
 import { Platform1795319958601 } from './1795319958601-platform';
+import { Projects1795319958700 } from './1795319958700-projects';
+import { Decorations1795319958800 } from './1795319958800-decorations';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -10,4 +12,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Wallet1795319958496,
   Outbox1795319958600,
   Platform1795319958601,
+  Projects1795319958700,
+  Decorations1795319958800,
 ];

@@ -1,0 +1,295 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { PROJECT_STATUS, type DecorationStage, type RoomType, type Style } from '@estancia/contracts';
+import sharp from 'sharp';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
+import { JobQueue } from '../../infra/queue/job-queue.service';
+import type { JobOf } from '../../infra/queue/jobs';
+import { OnJob } from '../../infra/queue/on-job.decorator';
+import { Realtime } from '../../infra/realtime/realtime.service';
+import { Storage } from '../../infra/storage/storage.port';
+import { WalletService } from '../wallet/wallet.service';
+import { RENDER_ATTEMPTS, resultKeys } from './decorations.service';
+import type { DecorationFailure } from './decoration.entity';
+import { stagingPrompt } from './engine/staging-prompt';
+import { StagingEngine, StagingTimeoutError, type StagingStage } from './engine/staging-engine.port';
+
+export const THUMBNAIL_WIDTH = 400;
+
+/** What a render needs, read in one query; only while the version is still pending. */
+interface RenderJob {
+  versionId: string;
+  decorationId: string;
+  projectId: string;
+  userId: string;
+  number: number;
+  roomType: RoomType;
+  style: Style;
+  seed: number;
+  originalKey: string;
+  width: number;
+  height: number;
+}
+
+/** Engine progress mapped onto the whole job's bar: analysing 5–30 %, rendering 30–90 %, saving 90 %. */
+const overall = (stage: StagingStage, percent: number): number =>
+  Math.round(stage === 'analysing' ? 5 + percent * 0.25 : 30 + percent * 0.6);
+
+class RenderTimeout extends Error {}
+
+/**
+ * The `decoration.render` job. Credits were charged at order time; this job only produces the
+ * result. Finishing (or failing) a version is a conditional UPDATE on its pending state inside the
+ * transaction that also moves the counters, so a job that runs twice completes (or refunds) once.
+ */
+@Injectable()
+export class DecorationRenderer implements OnApplicationBootstrap {
+  private readonly logger = new Logger('DecorationRender');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly engine: StagingEngine,
+    private readonly storage: Storage,
+    private readonly wallet: WalletService,
+    private readonly realtime: Realtime,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  @OnJob('decoration.render')
+  async render({ versionId }: JobOf<'decoration.render'>): Promise<void> {
+    const job = await this.start(versionId);
+    if (!job) return;
+    try {
+      const result = await this.runEngine(job);
+      await this.progress(job, 'saving', 90);
+      const keys = resultKeys(job.projectId, job.decorationId, job.versionId);
+      const thumbnail = await sharp(result)
+        .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+        .jpeg({ quality: 82 })
+        .toBuffer();
+      // Fixed keys: a second run overwrites the same two files, so there is only ever one result.
+      await this.storage.put(keys.result, result);
+      await this.storage.put(keys.thumbnail, thumbnail);
+      if (await this.finish(job, keys)) {
+        await this.progress(job, 'ready', 100, false);
+        this.confirm(job);
+      }
+    } catch (error) {
+      const timedOut = error instanceof RenderTimeout || error instanceof StagingTimeoutError;
+      const attempts = await this.attempts(versionId);
+      if (!timedOut && attempts < RENDER_ATTEMPTS) throw error; // BullMQ retries with backoff
+      this.logger.warn(`Render of version ${versionId} failed for good: ${String(error)}`);
+      await this.fail(job, timedOut ? 'GENERATION_TIMEOUT' : 'GENERATION_ERROR');
+    }
+  }
+
+  /** Versions left pending by a stopped worker or an enqueue that failed are queued again at start. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.ROLE === 'api') return;
+    const stranded = (await this.dataSource.query(
+      `SELECT id, decoration_id FROM decoration_versions
+        WHERE state = 'pending' AND created_at > now() - interval '2 days'`,
+    )) as { id: string; decoration_id: string }[];
+    for (const row of stranded) {
+      await this.jobs.add(
+        'decoration.render',
+        { decorationId: row.decoration_id, versionId: row.id },
+        { jobId: row.id, attempts: RENDER_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 } },
+      );
+    }
+    if (stranded.length) this.logger.log(`Re-enqueued ${stranded.length} pending render(s)`);
+  }
+
+  private async start(versionId: string): Promise<RenderJob | null> {
+    // UPDATE ... RETURNING through query() answers [rows, affected] on PostgreSQL.
+    const [rows] = (await this.dataSource.query(
+      `UPDATE decoration_versions v SET attempts = v.attempts + 1
+         FROM decorations d, project_images i
+        WHERE v.id = $1 AND v.state = 'pending' AND d.id = v.decoration_id AND i.id = d.image_id
+        RETURNING v.id AS "versionId", d.id AS "decorationId", d.project_id AS "projectId",
+          d.user_id AS "userId", v.number, v.room_type AS "roomType", v.style, v.seed,
+          i.original_key AS "originalKey", i.width, i.height`,
+      [versionId],
+    )) as [RenderJob[], number];
+    return rows[0] ?? null;
+  }
+
+  private async attempts(versionId: string): Promise<number> {
+    const [row] = (await this.dataSource.query(`SELECT attempts FROM decoration_versions WHERE id = $1`, [
+      versionId,
+    ])) as { attempts: number }[];
+    return row?.attempts ?? RENDER_ATTEMPTS;
+  }
+
+  private async runEngine(job: RenderJob): Promise<Buffer> {
+    await this.progress(job, 'analysing', 5);
+    const image = await this.storage.get(job.originalKey);
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new RenderTimeout(`render exceeded ${this.config.RENDER_TIMEOUT_SECONDS} s`));
+        controller.abort();
+      }, this.config.RENDER_TIMEOUT_SECONDS * 1000);
+    });
+    let lastStage: StagingStage = 'analysing';
+    let lastPercent = 5;
+    try {
+      return await Promise.race([
+        this.engine.render(
+          {
+            image,
+            width: job.width,
+            height: job.height,
+            roomType: job.roomType,
+            style: job.style,
+            seed: job.seed,
+            prompt: stagingPrompt(job.roomType, job.style),
+          },
+          {
+            signal: controller.signal,
+            // Pushed on a stage change or every 10 points, not on every tick of the engine.
+            onProgress: (stage, percent) => {
+              const value = overall(stage, percent);
+              if (stage === lastStage && value - lastPercent < 10) return;
+              const changed = stage !== lastStage;
+              lastStage = stage;
+              lastPercent = value;
+              void this.progress(job, stage, value, changed);
+            },
+          },
+        ),
+        timeout,
+      ]);
+    } catch (error) {
+      // Whatever the engine answers once we gave up (an abort error, say), the cause is the time limit.
+      if (controller.signal.aborted && !(error instanceof RenderTimeout))
+        throw new RenderTimeout(String(error));
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Tells the owner at once; the stage is also stored so a reload shows where the render is. */
+  private async progress(
+    job: RenderJob,
+    stage: DecorationStage,
+    percent: number,
+    store = true,
+  ): Promise<void> {
+    this.realtime.toUser(job.userId, 'DecorationProgress', {
+      decorationId: job.decorationId,
+      projectId: job.projectId,
+      stage,
+      percent,
+    });
+    if (!store) return;
+    await this.dataSource
+      .query(
+        `UPDATE decorations SET stage = $2, percent = $3 WHERE id = $1 AND stage NOT IN ('ready', 'failed')`,
+        [job.decorationId, stage, percent],
+      )
+      .catch((error: unknown) => this.logger.warn(`Progress not stored: ${String(error)}`));
+  }
+
+  /** True for the one run that moved the version from pending to ready. */
+  private async finish(job: RenderJob, keys: { result: string; thumbnail: string }): Promise<boolean> {
+    return this.dataSource.transaction(async (m) => {
+      const [finished] = (await m.query(
+        `UPDATE decoration_versions SET state = 'ready', result_key = $2, thumbnail_key = $3
+          WHERE id = $1 AND state = 'pending' RETURNING id`,
+        [job.versionId, keys.result, keys.thumbnail],
+      )) as [{ id: string }[], number];
+      if (!finished.length) return false;
+      const [decoration] = (await m.query(`SELECT type, state FROM decorations WHERE id = $1 FOR UPDATE`, [
+        job.decorationId,
+      ])) as { type: string; state: string }[];
+      if (decoration.type === 'supervised') {
+        // The AI draft waits for staff review: still pending for the customer, not completed yet.
+        await m.query(
+          `UPDATE decorations SET state = 'pending', awaiting_review = true, stage = 'ready', percent = 100,
+             failure = NULL, current_version_id = $2, room_type = $3, style = $4, updated_at = now()
+           WHERE id = $1`,
+          [job.decorationId, job.versionId, job.roomType, job.style],
+        );
+        return true;
+      }
+      await m.query(
+        `UPDATE decorations SET state = 'ready', stage = 'ready', percent = 100, failure = NULL,
+           current_version_id = $2, room_type = $3, style = $4, updated_at = now()
+         WHERE id = $1`,
+        [job.decorationId, job.versionId, job.roomType, job.style],
+      );
+      // An image counts as completed the first time its decoration becomes ready, not on every redo.
+      const completed = decoration.state === 'ready' ? 0 : 1;
+      await m.query(
+        `UPDATE projects SET images_completed = images_completed + $2, new_images_available = true,
+           status = CASE WHEN images_completed + $2 >= total_images THEN $3 ELSE status END,
+           updated_at = now()
+         WHERE id = $1`,
+        [job.projectId, completed, PROJECT_STATUS.finished],
+      );
+      return true;
+    });
+  }
+
+  /** Marks the version failed and refunds what it cost, both once however often this runs. */
+  private async fail(job: RenderJob, failure: DecorationFailure): Promise<void> {
+    const failed = await this.dataSource.transaction(async (m) => {
+      const [rows] = (await m.query(
+        `UPDATE decoration_versions SET state = 'failed' WHERE id = $1 AND state = 'pending'
+          RETURNING credits, charge_key AS "chargeKey"`,
+        [job.versionId],
+      )) as [{ credits: number; chargeKey: string }[], number];
+      const version = rows[0];
+      if (!version) return false;
+      const [decoration] = (await m.query(
+        `SELECT state, awaiting_review FROM decorations WHERE id = $1 FOR UPDATE`,
+        [job.decorationId],
+      )) as { state: string; awaiting_review: boolean }[];
+      // A failed redo keeps the earlier result; a failed first render leaves nothing to deliver.
+      const keepsResult = decoration.state === 'ready' || decoration.awaiting_review;
+      await m.query(
+        `UPDATE decorations SET stage = 'failed', failure = $2, credits = credits - $3,
+           state = CASE WHEN $4 THEN state ELSE 'failed' END, updated_at = now()
+         WHERE id = $1`,
+        [job.decorationId, failure, version.credits, keepsResult],
+      );
+      // The image no longer counts as ordered, so the project can still reach "all done".
+      await m.query(
+        `UPDATE projects SET credits_spent = GREATEST(credits_spent - $2, 0),
+           total_images = total_images - $3,
+           status = CASE WHEN total_images - $3 > 0 AND images_completed >= total_images - $3 THEN $4
+                         ELSE status END,
+           updated_at = now()
+         WHERE id = $1`,
+        [job.projectId, version.credits, keepsResult ? 0 : 1, PROJECT_STATUS.finished],
+      );
+      await this.wallet.refund(
+        job.userId,
+        version.credits,
+        'decoration_refund',
+        `refund:${version.chargeKey}`,
+        m,
+      );
+      return true;
+    });
+    if (!failed) return;
+    await this.wallet.announce(job.userId);
+    this.realtime.toUser(job.userId, 'DecorationProgress', {
+      decorationId: job.decorationId,
+      projectId: job.projectId,
+      stage: 'failed',
+      percent: 100,
+    });
+    this.confirm(job);
+  }
+
+  private confirm(job: RenderJob): void {
+    if (job.number > 1) this.realtime.toUser(job.userId, 'SendProjectDecorationRetryConfirm', job.projectId);
+    else this.realtime.toUser(job.userId, 'SendProjectDecorationConfirm', job.projectId);
+  }
+}

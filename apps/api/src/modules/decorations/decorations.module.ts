@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PlatformModule } from '../platform/platform.module';
+import { ProjectsModule } from '../projects/projects.module';
+import { WalletModule } from '../wallet/wallet.module';
+import { DecorationRenderer } from './decoration-renderer.service';
+import { DecorationEntity, DecorationVersionEntity } from './decoration.entity';
+import { DecorationsController } from './decorations.controller';
+import { DecorationsService } from './decorations.service';
+import { DownloadsService } from './downloads.service';
+import { EngineModule } from './engine/engine.module';
+
+/** Ordering, the render job, redo and versions, downloads. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([DecorationEntity, DecorationVersionEntity]),
+    EngineModule,
+    ProjectsModule,
+    WalletModule,
+    PlatformModule,
+  ],
+  controllers: [DecorationsController],
+  providers: [DecorationsService, DecorationRenderer, DownloadsService],
+  exports: [DecorationsService],
+})
+export class DecorationsModule {}

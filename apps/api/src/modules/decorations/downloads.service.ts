@@ -1,0 +1,136 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ErrorCode, type PlanCode } from '@estancia/contracts';
+import archiver from 'archiver';
+import type { Writable } from 'node:stream';
+import type { DataSource } from 'typeorm';
+import { AppError } from '../../infra/http/app-error';
+import { Storage } from '../../infra/storage/storage.port';
+import { ProjectsService } from '../projects/projects.service';
+import { assertId, DecorationsService } from './decorations.service';
+import { applyWatermark, planRemovesWatermark } from './watermark';
+
+export interface DownloadFile {
+  name: string;
+  body: Buffer;
+}
+
+interface ReadyRow {
+  id: string;
+  room_type: string;
+  style: string;
+  number: number;
+  result_key: string;
+  property_name: string;
+}
+
+/** File-name safe: letters, digits and dashes, accents folded ("Ático Gràcia" → "Atico-Gracia"). */
+export function slug(text: string): string {
+  const folded = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return folded.slice(0, 60) || 'estancia';
+}
+
+const fileName = (row: ReadyRow): string =>
+  `${slug(row.property_name)}-${slug(row.room_type)}-${slug(row.style)}-v${row.number}-${row.id.slice(0, 8)}.jpg`;
+
+/** Downloads of results, watermarked unless the user's plan removes the mark. */
+@Injectable()
+export class DownloadsService {
+  private readonly logger = new Logger('Downloads');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly decorations: DecorationsService,
+    private readonly projects: ProjectsService,
+    private readonly storage: Storage,
+  ) {}
+
+  async one(userId: string, decorationId: string): Promise<DownloadFile> {
+    const decoration = await this.decorations.findOwned(userId, decorationId);
+    const [row] = await this.ready([decoration]);
+    if (!row) throw new AppError(ErrorCode.DECORATION_NOT_READY);
+    const watermark = !planRemovesWatermark(await this.activePlan(userId));
+    return { name: fileName(row), body: await this.body(row, watermark) };
+  }
+
+  /**
+   * Checks the request and answers the zip's name and a writer; the ids (none: every ready
+   * decoration) must all be the caller's decorations of this project.
+   */
+  async zip(
+    userId: string,
+    projectId: string,
+    ids: string[],
+  ): Promise<{ name: string; write: (out: Writable) => Promise<void> }> {
+    assertId(projectId);
+    const project = await this.projects.findOwned(userId, projectId);
+    ids.forEach(assertId);
+    const chosen = ids.length
+      ? await this.dataSource.query(
+          `SELECT * FROM decorations WHERE project_id = $1 AND id = ANY($2::uuid[])`,
+          [projectId, ids],
+        )
+      : await this.dataSource.query(`SELECT * FROM decorations WHERE project_id = $1`, [projectId]);
+    const decorations = (chosen as { id: string; current_version_id: string | null; state: string }[]).map(
+      (d) => ({ id: d.id, currentVersionId: d.current_version_id, state: d.state }),
+    );
+    if (ids.length && decorations.length !== new Set(ids).size) throw new AppError(ErrorCode.NOT_FOUND);
+    const rows = await this.ready(decorations);
+    if (!rows.length) throw new AppError(ErrorCode.DOWNLOAD_NOT_POSSIBLE);
+    const watermark = !planRemovesWatermark(await this.activePlan(userId));
+    return {
+      name: `${slug(project.propertyName)}.zip`,
+      write: async (out) => {
+        // JPEGs are already compressed: store them, do not spend CPU deflating them again.
+        const archive = archiver('zip', { store: true });
+        const done = new Promise<void>((resolve, reject) => {
+          out.on('close', resolve);
+          out.on('finish', resolve);
+          archive.on('error', reject);
+        });
+        archive.on('warning', (error) => this.logger.warn(`zip: ${error.message}`));
+        archive.pipe(out);
+        for (const row of rows) archive.append(await this.body(row, watermark), { name: fileName(row) });
+        await archive.finalize();
+        await done;
+      },
+    };
+  }
+
+  /** The user's active plan, read from the subscriptions table (the billing module fills it). */
+  async activePlan(userId: string): Promise<PlanCode | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT plan_code FROM subscriptions WHERE user_id = $1 AND status IN ('active', 'trialing')
+         AND current_period_end > now() ORDER BY created_at DESC LIMIT 1`,
+      [userId],
+    )) as { plan_code: PlanCode }[];
+    return row?.plan_code ?? null;
+  }
+
+  private async body(row: ReadyRow, watermark: boolean): Promise<Buffer> {
+    const original = await this.storage.get(row.result_key);
+    return watermark ? applyWatermark(original) : original;
+  }
+
+  /** The ready current versions of these decorations, in the order given. */
+  private async ready(
+    decorations: { id: string; currentVersionId: string | null; state: string }[],
+  ): Promise<ReadyRow[]> {
+    const ids = decorations.filter((d) => d.state === 'ready' && d.currentVersionId).map((d) => d.id);
+    if (!ids.length) return [];
+    const rows = (await this.dataSource.query(
+      `SELECT d.id, v.room_type, v.style, v.number, v.result_key, p.property_name
+         FROM decorations d
+         JOIN decoration_versions v ON v.id = d.current_version_id AND v.state = 'ready'
+         JOIN projects p ON p.id = d.project_id
+        WHERE d.id = ANY($1::uuid[]) AND v.result_key IS NOT NULL
+        ORDER BY d.created_at`,
+      [ids],
+    )) as ReadyRow[];
+    return rows;
+  }
+}

@@ -1,0 +1,36 @@
+import sharp from 'sharp';
+import { slug } from './downloads.service';
+import { applyWatermark, planRemovesWatermark } from './watermark';
+
+describe('planRemovesWatermark', () => {
+  it('removes the mark for PRO and above only', () => {
+    expect(planRemovesWatermark(null)).toBe(false);
+    expect(planRemovesWatermark('STARTER')).toBe(false);
+    expect(planRemovesWatermark('PRO')).toBe(true);
+    expect(planRemovesWatermark('ULTIMATE')).toBe(true);
+    expect(planRemovesWatermark('BUSINESS')).toBe(true);
+  });
+});
+
+describe('applyWatermark', () => {
+  it('keeps the size and brightens the lower right corner only', async () => {
+    const plain = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#404040' } })
+      .jpeg()
+      .toBuffer();
+    const marked = await applyWatermark(plain);
+    expect(await sharp(marked).metadata()).toMatchObject({ width: 800, height: 600, format: 'jpeg' });
+    const mean = async (image: Buffer, left: number, top: number) =>
+      (await sharp(await sharp(image).extract({ left, top, width: 200, height: 60 }).toBuffer()).stats())
+        .channels[0].mean;
+    expect((await mean(marked, 590, 530)) - (await mean(plain, 590, 530))).toBeGreaterThan(10);
+    expect(Math.abs((await mean(marked, 0, 0)) - (await mean(plain, 0, 0)))).toBeLessThan(2);
+  });
+});
+
+describe('slug', () => {
+  it('makes file-name safe words, accents folded', () => {
+    expect(slug('Àtic Gràcia, 3º 2ª')).toBe('Atic-Gracia-3o-2a');
+    expect(slug('  ../../etc  ')).toBe('etc');
+    expect(slug('★★★')).toBe('estancia');
+  });
+});
