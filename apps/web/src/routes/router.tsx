@@ -3,6 +3,9 @@ import type { RouteObject } from 'react-router-dom';
 import { RootShell, type RouteHandle } from '../app/RootShell';
 import { RouteShell } from '../app/RouteShell';
 import { ROUTES, type RouteName } from '../app/route-meta';
+import { NewProjectPage } from '../features/decorations/components/NewProjectPage';
+import { ProjectPage } from '../features/decorations/components/ProjectPage';
+import { MyProjectsPage } from '../features/projects/components/MyProjectsPage';
 import { AccountPage } from './pages/AccountPage';
 import { LoginPage } from './pages/LoginPage';
 import { PageNotFoundPage } from './pages/PageNotFoundPage';
@@ -21,11 +24,11 @@ const PAGES: Record<RouteName, () => ReactNode> = {
   Help: () => <PlannedPage name="Help" />,
   Offers: () => <PlannedPage name="Offers" />,
   AddCard: () => <PlannedPage name="AddCard" />,
-  NewProject: () => <PlannedPage name="NewProject" />,
-  Project: () => <PlannedPage name="Project" />,
+  NewProject: () => <NewProjectPage />,
+  Project: () => <ProjectPage />,
   ReportProblem: () => <PlannedPage name="ReportProblem" />,
   UpdatingPlatform: () => <UpdatingPlatformPage />,
-  MyProjects: () => <PlannedPage name="MyProjects" />,
+  MyProjects: () => <MyProjectsPage />,
   StripeConfirmation: () => <PlannedPage name="StripeConfirmation" />,
   ApiIntegration: () => <PlannedPage name="ApiIntegration" />,
   UnexpectedError: () => <UnexpectedErrorPage />,

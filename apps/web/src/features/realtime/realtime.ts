@@ -1,17 +1,24 @@
 import { io } from 'socket.io-client';
-import { HUB_NAMESPACE, type PlatformStatus } from '@estancia/contracts';
+import { HUB_NAMESPACE, type PlatformStatus, type ServerToClientEvents } from '@estancia/contracts';
 import { queryClient, queryKeys } from '../../shared/query-client';
+import { applyDecorationProgress, refreshProject } from '../decorations/live-updates';
 import { session } from '../session/session';
 import { RealtimeClient } from './realtime-client';
+
+/** What the app does with each server event. */
+export const realtimeHandlers: Partial<ServerToClientEvents> = {
+  UserConfirmation: (user) => {
+    if (session.getState().user) session.setUser(user);
+  },
+  PlatformStatus: (status) => queryClient.setQueryData<PlatformStatus>(queryKeys.platformStatus, status),
+  DecorationProgress: (event) => applyDecorationProgress(queryClient, event),
+  SendProjectDecorationConfirm: (projectId) => refreshProject(queryClient, projectId),
+  SendProjectDecorationRetryConfirm: (projectId) => refreshProject(queryClient, projectId),
+};
 
 /** The one hub connection of this tab; its retry policy is ours, so socket.io's own is turned off. */
 export const realtime = new RealtimeClient({
   createSocket: (token) => io(HUB_NAMESPACE, { auth: { token }, autoConnect: false, reconnection: false }),
-  handlers: {
-    UserConfirmation: (user) => {
-      if (session.getState().user) session.setUser(user);
-    },
-    PlatformStatus: (status) => queryClient.setQueryData<PlatformStatus>(queryKeys.platformStatus, status),
-  },
+  handlers: realtimeHandlers,
   log: (message, error) => console.warn(`[realtime] ${message}`, error ?? ''),
 });

@@ -1,0 +1,136 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Decoration, ProjectImage } from '@estancia/contracts';
+import { CompareSlider } from './CompareSlider';
+
+export type ImageAction = 'download' | 'redo' | 'history' | 'decorate';
+
+/** One uploaded photo and its decoration: live progress, the result with a comparison, its menu. */
+export function ImageResult({
+  n,
+  image,
+  decoration,
+  selected,
+  onSelect,
+  onAction,
+}: {
+  n: number;
+  image: ProjectImage;
+  decoration: Decoration | null;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onAction: (action: ImageAction) => void;
+}) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const ready = decoration?.state === 'ready' && decoration.resultUrl !== null;
+  const waitingReview =
+    decoration?.type === 'supervised' && decoration.state === 'pending' && decoration.awaitingReview;
+  const act = (action: ImageAction) => {
+    setAnchor(null);
+    onAction(action);
+  };
+  return (
+    <Card variant="outlined" component="article" aria-label={t('project.original', { n })}>
+      <CardContent>
+        <Stack direction="row" justifyContent="space-between" alignItems="center">
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={selected}
+                onChange={(event) => onSelect(event.target.checked)}
+                disabled={!ready}
+              />
+            }
+            label={t('project.select', { n })}
+          />
+          <Stack direction="row" alignItems="center" spacing={1}>
+            {decoration && <Chip size="small" label={t(`catalogue.${decoration.type}`)} />}
+            <IconButton
+              aria-label={t('project.menu', { n })}
+              aria-haspopup="menu"
+              onClick={(event) => setAnchor(event.currentTarget)}
+            >
+              <MoreVertIcon />
+            </IconButton>
+          </Stack>
+        </Stack>
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+          <MenuItem disabled={!ready} onClick={() => act('download')}>
+            {t('project.download')}
+          </MenuItem>
+          {decoration ? (
+            <MenuItem disabled={decoration.state === 'pending'} onClick={() => act('redo')}>
+              {t('project.redo')}
+            </MenuItem>
+          ) : (
+            <MenuItem onClick={() => act('decorate')}>{t('project.decorate')}</MenuItem>
+          )}
+          <MenuItem disabled={!decoration} onClick={() => act('history')}>
+            {t('project.history')}
+          </MenuItem>
+        </Menu>
+
+        {ready ? (
+          <CompareSlider
+            before={image.previewUrl}
+            after={decoration.resultUrl as string}
+            beforeAlt={t('project.original', { n })}
+            afterAlt={t('project.decorated', { n })}
+            label={t('project.compare', { n })}
+          />
+        ) : (
+          <img
+            src={image.previewUrl}
+            alt={t('project.original', { n })}
+            style={{ width: '100%', display: 'block' }}
+          />
+        )}
+
+        <Box sx={{ mt: 1 }}>
+          {!decoration ? (
+            <Stack direction="row" justifyContent="space-between" alignItems="center">
+              <Typography color="text.secondary">{t('project.notOrdered')}</Typography>
+              <Button onClick={() => onAction('decorate')}>{t('project.decorate')}</Button>
+            </Stack>
+          ) : decoration.state === 'failed' ? (
+            <Alert severity="error">{t(`errors:${decoration.failure ?? 'GENERATION_ERROR'}`)}</Alert>
+          ) : waitingReview ? (
+            <Alert severity="info">{t('project.supervisedPending')}</Alert>
+          ) : decoration.state === 'pending' ? (
+            <>
+              <Typography variant="body2">
+                {t(`project.stage_${decoration.stage}`)} · {decoration.percent}%
+              </Typography>
+              <LinearProgress
+                variant="determinate"
+                value={decoration.percent}
+                aria-label={t('project.progress', { n })}
+              />
+              {decoration.type === 'supervised' && (
+                <Typography variant="body2" color="text.secondary">
+                  {t('project.supervisedPending')}
+                </Typography>
+              )}
+            </>
+          ) : null}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

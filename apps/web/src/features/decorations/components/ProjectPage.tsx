@@ -1,0 +1,320 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import {
+  decorationCost,
+  ErrorCode,
+  LIMITS,
+  type Decoration,
+  type ProjectDetail,
+  type ProjectImage,
+} from '@estancia/contracts';
+import { pathTo } from '../../../app/route-meta';
+import { ApiRequestError } from '../../../shared/api';
+import { reportApiError } from '../../../shared/forms';
+import { notifications } from '../../notifications/notifications';
+import { projectsApi, saveBlob } from '../../projects/api/projects-api';
+import { session, useSession } from '../../session/session';
+import { projectKey, refreshProject } from '../live-updates';
+import { checkFiles } from '../wizard-rules';
+import { NeedMoreCreditsDialog } from './CreditModals';
+import { DecorateDialog, VersionHistoryDialog, type DecorationChoice } from './DecorationDialogs';
+import { ImageResult, type ImageAction } from './ImageResult';
+import { PhotoPicker } from './PhotoPicker';
+
+/** The decoration shown for an image: its most recent one. */
+function decorationOf(project: ProjectDetail, image: ProjectImage): Decoration | null {
+  const own = project.decorations.filter((d) => d.imageId === image.id);
+  own.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return own[0] ?? null;
+}
+
+type Open = {
+  kind: 'decorate' | 'redo' | 'history';
+  n: number;
+  image: ProjectImage;
+  decoration: Decoration | null;
+};
+
+export function ProjectPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const client = useQueryClient();
+  const { user } = useSession();
+  const [tab, setTab] = useState<'results' | 'descriptions'>('results');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [open, setOpen] = useState<Open | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [needCredits, setNeedCredits] = useState<number | null>(null);
+  const project = useQuery({
+    queryKey: projectKey(id),
+    queryFn: () => projectsApi.detail(id),
+    enabled: id !== '',
+  });
+
+  const afterSpend = (balance: number | null, cost: number) => {
+    const current = session.getState().user;
+    if (!current) return;
+    if (balance === null) session.reduceCredits(cost);
+    else session.setUser({ ...current, credits: balance });
+  };
+
+  const guard = async (cost: number, work: () => Promise<void>) => {
+    if (cost > (session.getState().user?.credits ?? 0)) {
+      setNeedCredits(cost);
+      return;
+    }
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.code === ErrorCode.INSUFFICIENT_CREDITS)
+        setNeedCredits(cost);
+      else reportApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmDecorate = (choice: DecorationChoice) => {
+    if (!open) return;
+    const { image, decoration } = open;
+    const cost = decorationCost(decoration ? decoration.type : choice.type, decoration !== null);
+    void guard(cost, async () => {
+      if (decoration) {
+        await projectsApi.redo(decoration.id, { roomType: choice.roomType, style: choice.style });
+        afterSpend(null, cost);
+        notifications.toast('information', { key: 'project.redoStarted' });
+      } else {
+        const order = await projectsApi.order(id, { items: [{ imageId: image.id, ...choice }] });
+        afterSpend(order.balance, cost);
+        notifications.toast('information', { key: 'project.ordered' });
+      }
+      setOpen(null);
+      refreshProject(client, id);
+    });
+  };
+
+  const restore = async (decoration: Decoration, versionId: string) => {
+    setBusy(true);
+    try {
+      await projectsApi.restore(decoration.id, versionId);
+      notifications.toast('information', { key: 'project.restored' });
+      setOpen(null);
+      refreshProject(client, id);
+    } catch (error) {
+      reportApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const download = async (fetchBlob: () => Promise<Blob>, fileName: string) => {
+    setBusy(true);
+    try {
+      saveBlob(await fetchBlob(), fileName);
+    } catch (error) {
+      const code = error instanceof ApiRequestError ? error.code : ErrorCode.DOWNLOAD_NOT_POSSIBLE;
+      notifications.toast('error', {
+        key: `errors:${code === ErrorCode.INTERNAL ? ErrorCode.DOWNLOAD_NOT_POSSIBLE : code}`,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const upload = async (files: File[]) => {
+    const data = project.data;
+    if (!data) return;
+    const check = checkFiles(data.images.length, files);
+    const refusal = check.refused[0];
+    if (refusal) {
+      notifications.toast('error', { key: `errors:${refusal.code}` });
+      return;
+    }
+    if (check.overLimit !== null || check.accepted.length === 0) {
+      notifications.toast('error', { key: `errors:${ErrorCode.TOO_MANY_PHOTOS}` });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { images } = await projectsApi.upload(id, check.accepted);
+      notifications.toast('information', { key: 'project.uploaded' });
+      await client.invalidateQueries({ queryKey: projectKey(id) });
+      // Straight on to ordering the new photo's decoration.
+      const image = images[0];
+      if (image) setOpen({ kind: 'decorate', n: data.images.length + 1, image, decoration: null });
+    } catch (error) {
+      reportApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onAction = (n: number, image: ProjectImage, decoration: Decoration | null, action: ImageAction) => {
+    if (action === 'download' && decoration) {
+      void download(() => projectsApi.downloadDecoration(decoration.id), `${decoration.id}.jpg`);
+    } else if (action === 'redo' || action === 'decorate' || action === 'history') {
+      setOpen({ kind: action, n, image, decoration });
+    }
+  };
+
+  if (project.isPending) return <Typography role="status">{t('common.loading')}</Typography>;
+  if (project.isError || !project.data) {
+    const code = project.error instanceof ApiRequestError ? project.error.code : ErrorCode.INTERNAL;
+    return (
+      <>
+        <Typography component="h1" variant="h1" gutterBottom>
+          {t('routes.Project')}
+        </Typography>
+        <Alert severity="error">{t(`errors:${code}`)}</Alert>
+        <Button component={RouterLink} to={pathTo('MyProjects')} sx={{ mt: 2 }}>
+          {t('project.backToProjects')}
+        </Button>
+      </>
+    );
+  }
+  const data = project.data;
+  const ready = new Set(data.decorations.filter((d) => d.state === 'ready').map((d) => d.id));
+  const selectedIds = [...selected].filter((decorationId) => ready.has(decorationId));
+  return (
+    <>
+      <Typography component="h1" variant="h1" gutterBottom>
+        {data.propertyName}
+      </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_, value: 'results' | 'descriptions') => setTab(value)}
+        aria-label={t('routes.Project')}
+      >
+        <Tab value="results" label={t('project.results')} id="tab-results" aria-controls="panel-results" />
+        <Tab
+          value="descriptions"
+          label={t('project.descriptions')}
+          id="tab-descriptions"
+          aria-controls="panel-descriptions"
+        />
+      </Tabs>
+      <>
+        <Box
+          role="tabpanel"
+          id="panel-results"
+          aria-labelledby="tab-results"
+          hidden={tab !== 'results'}
+          sx={{ py: 2 }}
+        >
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            spacing={2}
+            alignItems={{ md: 'center' }}
+            sx={{ mb: 2 }}
+          >
+            <Button
+              variant="contained"
+              startIcon={<DownloadIcon />}
+              disabled={busy || ready.size === 0}
+              onClick={() => void download(() => projectsApi.downloadProject(id), `${data.propertyName}.zip`)}
+            >
+              {t('project.downloadAll')}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              disabled={busy || selectedIds.length === 0}
+              onClick={() =>
+                void download(() => projectsApi.downloadProject(id, selectedIds), `${data.propertyName}.zip`)
+              }
+            >
+              {t('project.downloadSelected')}
+            </Button>
+          </Stack>
+          <Grid container spacing={2}>
+            {data.images.map((image, index) => {
+              const decoration = decorationOf(data, image);
+              return (
+                <Grid key={image.id} size={{ xs: 12, md: 6, lg: 4 }}>
+                  <ImageResult
+                    n={index + 1}
+                    image={image}
+                    decoration={decoration}
+                    selected={decoration !== null && selected.has(decoration.id)}
+                    onSelect={(on) =>
+                      setSelected((current) => {
+                        const next = new Set(current);
+                        if (decoration) {
+                          if (on) next.add(decoration.id);
+                          else next.delete(decoration.id);
+                        }
+                        return next;
+                      })
+                    }
+                    onAction={(action) => onAction(index + 1, image, decoration, action)}
+                  />
+                </Grid>
+              );
+            })}
+          </Grid>
+          {data.images.length < LIMITS.maxPhotosPerProject && (
+            <Box sx={{ mt: 3 }}>
+              <Typography component="h2" variant="h6" gutterBottom>
+                {t('project.uploadPhoto')}
+              </Typography>
+              <PhotoPicker
+                label={t('project.uploadInput')}
+                onFiles={(files) => void upload(files)}
+                disabled={busy}
+                multiple={false}
+              />
+            </Box>
+          )}
+        </Box>
+        <Box
+          role="tabpanel"
+          id="panel-descriptions"
+          aria-labelledby="tab-descriptions"
+          hidden={tab !== 'descriptions'}
+          sx={{ py: 2 }}
+        >
+          <Typography component="h2" variant="h5" gutterBottom>
+            {t('project.descriptions')}
+          </Typography>
+          <Typography>{t('project.descriptionsText')}</Typography>
+        </Box>
+      </>
+
+      {open && (open.kind === 'decorate' || open.kind === 'redo') && (
+        <DecorateDialog
+          n={open.n}
+          decoration={open.kind === 'redo' ? open.decoration : null}
+          busy={busy}
+          onClose={() => setOpen(null)}
+          onConfirm={confirmDecorate}
+        />
+      )}
+      {open?.kind === 'history' && open.decoration && (
+        <VersionHistoryDialog
+          decoration={open.decoration}
+          busy={busy}
+          onClose={() => setOpen(null)}
+          onRestore={(versionId) => void restore(open.decoration as Decoration, versionId)}
+        />
+      )}
+      <NeedMoreCreditsDialog
+        open={needCredits !== null}
+        cost={needCredits ?? 0}
+        balance={user?.credits ?? 0}
+        onClose={() => setNeedCredits(null)}
+      />
+    </>
+  );
+}

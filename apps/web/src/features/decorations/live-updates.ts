@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { DecorationProgressEvent, ProjectDetail } from '@estancia/contracts';
+
+export const projectKey = (id: string) => ['project', id] as const;
+
+/** A progress event moves its decoration's bar in the cached project, without a call to the API. */
+export function applyDecorationProgress(client: QueryClient, event: DecorationProgressEvent): void {
+  client.setQueryData<ProjectDetail>(projectKey(event.projectId), (project) => {
+    if (!project) return project;
+    return {
+      ...project,
+      decorations: project.decorations.map((decoration) =>
+        decoration.id === event.decorationId
+          ? // Events may arrive out of order: the bar never goes back within one render.
+            { ...decoration, stage: event.stage, percent: Math.max(decoration.percent, event.percent) }
+          : decoration,
+      ),
+    };
+  });
+}
+
+/** A finished (or redone) decoration: the project is read again so its result appears without a reload. */
+export function refreshProject(client: QueryClient, projectId: string): void {
+  void client.invalidateQueries({ queryKey: projectKey(projectId) });
+  void client.invalidateQueries({ queryKey: ['projects'] });
+}

@@ -1,0 +1,151 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ProjectDetail } from '@estancia/contracts';
+import { realtimeHandlers } from '../realtime/realtime';
+import { session } from '../session/session';
+import { aUser, fakeApi } from '../../test/fake-api';
+import { renderApp, resetApp } from '../../test/render-app';
+import { aDecoration, anImage, aProjectDetail, PROJECT_ID } from './test-data';
+
+// The app's real event handlers, without a socket: the test plays the server's events.
+vi.mock('../realtime/realtime', async (original) => ({
+  ...(await original<typeof import('../realtime/realtime')>()),
+  realtime: { connect: vi.fn(), disconnect: vi.fn() },
+}));
+
+const DETAIL = `GET project/${PROJECT_ID}`;
+
+async function openProject(detail: ProjectDetail, credits = 5) {
+  const api = fakeApi({ [DETAIL]: { body: detail } });
+  session.signIn({ token: 'tok-1', user: aUser({ credits }) });
+  const view = renderApp(`/project/${PROJECT_ID}`);
+  await screen.findByRole('heading', { level: 1, name: detail.propertyName });
+  return { ...view, api };
+}
+
+const progress = (n: number) =>
+  screen.getByRole('progressbar', { name: `Progreso de la decoración de la foto ${n}` });
+
+describe('project view', () => {
+  beforeEach(resetApp);
+
+  it('moves the progress bar on DecorationProgress and shows the result after the confirmation', async () => {
+    const pending = aDecoration('d1', 'img-1', { stage: 'queued', percent: 0 });
+    const { api } = await openProject(aProjectDetail({ images: [anImage('img-1')], decorations: [pending] }));
+    expect(progress(1).getAttribute('aria-valuenow')).toBe('0');
+    const calls = api.callsTo(DETAIL).length;
+
+    act(() =>
+      realtimeHandlers.DecorationProgress?.({
+        decorationId: 'd1',
+        projectId: PROJECT_ID,
+        stage: 'rendering',
+        percent: 60,
+      }),
+    );
+    await waitFor(() => expect(progress(1).getAttribute('aria-valuenow')).toBe('60'));
+    expect(screen.getByText('Decorando · 60%')).toBeTruthy();
+    // A late, lower event does not move the bar back.
+    act(() =>
+      realtimeHandlers.DecorationProgress?.({
+        decorationId: 'd1',
+        projectId: PROJECT_ID,
+        stage: 'analysing',
+        percent: 20,
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(progress(1).getAttribute('aria-valuenow')).toBe('60');
+    expect(api.callsTo(DETAIL)).toHaveLength(calls);
+
+    api.set(DETAIL, {
+      body: aProjectDetail({
+        images: [anImage('img-1')],
+        decorations: [
+          { ...pending, state: 'ready', stage: 'ready', percent: 100, resultUrl: '/data/media/result-1' },
+        ],
+      }),
+    });
+    act(() => realtimeHandlers.SendProjectDecorationConfirm?.(PROJECT_ID));
+    const slider = await screen.findByLabelText('Comparar antes y después de la foto 1');
+    expect(slider.getAttribute('type')).toBe('range');
+    expect(screen.getByRole('img', { name: 'Foto 1 decorada' }).getAttribute('src')).toBe(
+      '/data/media/result-1',
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('shows supervised decorations as pending for up to 48 working hours and failures with their text', async () => {
+    await openProject(
+      aProjectDetail({
+        images: [anImage('img-1'), anImage('img-2'), anImage('img-3')],
+        decorations: [
+          aDecoration('d1', 'img-1', {
+            type: 'supervised',
+            awaitingReview: true,
+            percent: 100,
+            stage: 'ready',
+          }),
+          aDecoration('d2', 'img-2', { state: 'failed', stage: 'failed', failure: 'GENERATION_TIMEOUT' }),
+          aDecoration('d3', 'img-3', { state: 'failed', stage: 'failed', failure: 'GENERATION_ERROR' }),
+        ],
+      }),
+    );
+    expect(screen.getByText('Supervisada: la tendrás en un máximo de 48 horas laborables.')).toBeTruthy();
+    expect(
+      screen.getByText('La generación ha superado el tiempo máximo de espera. Inténtalo de nuevo.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Ha habido un error al generar la imagen. Inténtalo de nuevo.')).toBeTruthy();
+  });
+
+  it('redoes a decoration from the image menu, charging the redo cost', async () => {
+    const ready = aDecoration('d1', 'img-1', {
+      state: 'ready',
+      stage: 'ready',
+      percent: 100,
+      resultUrl: '/r1',
+    });
+    const { api } = await openProject(
+      aProjectDetail({ images: [anImage('img-1')], decorations: [ready] }),
+      5,
+    );
+    api.set('POST decoration/d1/redo', { status: 201, body: { ...ready, state: 'pending', percent: 0 } });
+    await userEvent.click(screen.getByRole('button', { name: 'Opciones de la foto 1' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Volver a decorar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Volver a decorar' });
+    expect(within(dialog).getByText('Coste: 1 crédito')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver a decorar' }));
+    await waitFor(() => expect(api.callsTo('POST decoration/d1/redo')).toHaveLength(1));
+    expect(api.callsTo('POST decoration/d1/redo')[0].body).toEqual({
+      roomType: 'livingroom',
+      style: 'modern',
+    });
+    await waitFor(() => expect(session.getState().user?.credits).toBe(4));
+  });
+
+  it('downloads all and the selected results with the bearer token', async () => {
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
+    const { api } = await openProject(
+      aProjectDetail({
+        images: [anImage('img-1'), anImage('img-2')],
+        decorations: [
+          aDecoration('d1', 'img-1', { state: 'ready', stage: 'ready', percent: 100, resultUrl: '/r1' }),
+          aDecoration('d2', 'img-2', { state: 'ready', stage: 'ready', percent: 100, resultUrl: '/r2' }),
+        ],
+      }),
+    );
+    api.set(`GET project/${PROJECT_ID}/download`, { body: {} });
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar todo' }));
+    await waitFor(() => expect(api.callsTo(`GET project/${PROJECT_ID}/download`)).toHaveLength(1));
+    expect(api.callsTo(`GET project/${PROJECT_ID}/download`)[0].headers.Authorization).toBe('Bearer tok-1');
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar imagen 2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Descargar seleccionadas' }));
+    await waitFor(() => expect(api.callsTo(`GET project/${PROJECT_ID}/download`)).toHaveLength(2));
+    const url = String(api.fetch.mock.calls.at(-1)?.[0]);
+    expect(new URL(url, 'http://localhost').searchParams.get('ids')).toBe('d2');
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
+    createObjectURL.mockRestore();
+  });
+});

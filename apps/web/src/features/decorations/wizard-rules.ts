@@ -1,0 +1,44 @@
+import {
+  ACCEPTED_IMAGE_TYPES,
+  decorationCost,
+  ErrorCode,
+  LIMITS,
+  type DecorationType,
+} from '@estancia/contracts';
+
+export interface FileRefusal {
+  name: string;
+  code: ErrorCode;
+}
+
+export interface FileCheck {
+  accepted: File[];
+  refused: FileRefusal[];
+  /** More photos were offered than the project can take: how many in all, for the decoration-limit modal. */
+  overLimit: number | null;
+}
+
+/**
+ * The browser's checks before anything is sent (the API checks again from the bytes): an image type we
+ * accept, at most 2 MB each and at most 5 photos in the project.
+ */
+export function checkFiles(alreadyChosen: number, offered: readonly File[]): FileCheck {
+  const accepted: File[] = [];
+  const refused: FileRefusal[] = [];
+  for (const file of offered) {
+    if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+      refused.push({ name: file.name, code: ErrorCode.IMAGE_NOT_VALID });
+    } else if (file.size > LIMITS.maxImageBytes) {
+      refused.push({ name: file.name, code: ErrorCode.IMAGE_TOO_LARGE });
+    } else {
+      accepted.push(file);
+    }
+  }
+  const room = Math.max(0, LIMITS.maxPhotosPerProject - alreadyChosen);
+  const overLimit = accepted.length > room ? alreadyChosen + accepted.length : null;
+  return { accepted: accepted.slice(0, room), refused, overLimit };
+}
+
+/** Credits an order costs: automatic 1, supervised 5 per image. */
+export const orderCost = (types: readonly DecorationType[]): number =>
+  types.reduce((sum, type) => sum + decorationCost(type), 0);
