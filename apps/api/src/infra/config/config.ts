@@ -30,6 +30,7 @@ export const configSchema = z.object({
   ENGINE_POLL_MS: count(1000),
   ENGINE_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   RENDER_TIMEOUT_SECONDS: count(180),
+  QUEUE_LOCK_SECONDS: count(30),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Estancia <hola@estancia.local>'),

@@ -44,6 +44,9 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnModul
         connection,
         prefix: this.config.REDIS_PREFIX,
         concurrency: JOB_SETTINGS[name].concurrency,
+        // A live worker renews its lock every half period; a dead one's job is taken back after one.
+        lockDuration: this.config.QUEUE_LOCK_SECONDS * 1000,
+        stalledInterval: this.config.QUEUE_LOCK_SECONDS * 1000,
       });
       worker.on('failed', (job, error) =>
         this.logger.warn(

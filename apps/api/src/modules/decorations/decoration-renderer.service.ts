@@ -38,6 +38,8 @@ const overall = (stage: StagingStage, percent: number): number =>
 
 class RenderTimeout extends Error {}
 
+type FinishOutcome = 'finished' | 'done' | 'gone';
+
 /**
  * The `decoration.render` job. Credits were charged at order time; this job only produces the
  * result. Finishing (or failing) a version is a conditional UPDATE on its pending state inside the
@@ -72,9 +74,13 @@ export class DecorationRenderer implements OnApplicationBootstrap {
       // Fixed keys: a second run overwrites the same two files, so there is only ever one result.
       await this.storage.put(keys.result, result);
       await this.storage.put(keys.thumbnail, thumbnail);
-      if (await this.finish(job, keys)) {
+      const outcome = await this.finish(job, keys);
+      if (outcome === 'finished') {
         await this.progress(job, 'ready', 100, false);
         this.confirm(job);
+      } else if (outcome === 'gone') {
+        // The project (or the decoration) was deleted while rendering: its files must not outlive it.
+        await this.removeLeftovers(job);
       }
     } catch (error) {
       const timedOut = error instanceof RenderTimeout || error instanceof StagingTimeoutError;
@@ -195,15 +201,23 @@ export class DecorationRenderer implements OnApplicationBootstrap {
       .catch((error: unknown) => this.logger.warn(`Progress not stored: ${String(error)}`));
   }
 
-  /** True for the one run that moved the version from pending to ready. */
-  private async finish(job: RenderJob, keys: { result: string; thumbnail: string }): Promise<boolean> {
+  /**
+   * `finished` for the one run that moved the version from pending to ready, `done` when another run
+   * already did, `gone` when the version no longer exists (its project or decoration was deleted).
+   */
+  private async finish(job: RenderJob, keys: { result: string; thumbnail: string }): Promise<FinishOutcome> {
     return this.dataSource.transaction(async (m) => {
       const [finished] = (await m.query(
         `UPDATE decoration_versions SET state = 'ready', result_key = $2, thumbnail_key = $3
           WHERE id = $1 AND state = 'pending' RETURNING id`,
         [job.versionId, keys.result, keys.thumbnail],
       )) as [{ id: string }[], number];
-      if (!finished.length) return false;
+      if (!finished.length) {
+        const [exists] = (await m.query(`SELECT 1 FROM decoration_versions WHERE id = $1`, [
+          job.versionId,
+        ])) as unknown[];
+        return exists ? 'done' : 'gone';
+      }
       const [decoration] = (await m.query(`SELECT type, state FROM decorations WHERE id = $1 FOR UPDATE`, [
         job.decorationId,
       ])) as { type: string; state: string }[];
@@ -215,7 +229,7 @@ export class DecorationRenderer implements OnApplicationBootstrap {
            WHERE id = $1`,
           [job.decorationId, job.versionId, job.roomType, job.style],
         );
-        return true;
+        return 'finished';
       }
       await m.query(
         `UPDATE decorations SET state = 'ready', stage = 'ready', percent = 100, failure = NULL,
@@ -232,7 +246,7 @@ export class DecorationRenderer implements OnApplicationBootstrap {
          WHERE id = $1`,
         [job.projectId, completed, PROJECT_STATUS.finished],
       );
-      return true;
+      return 'finished';
     });
   }
 
@@ -286,6 +300,22 @@ export class DecorationRenderer implements OnApplicationBootstrap {
       percent: 100,
     });
     this.confirm(job);
+  }
+
+  /**
+   * The deletion already removed what was stored before; this run wrote after it. A deleted project
+   * loses its whole folder again, a deleted decoration its own.
+   */
+  private async removeLeftovers(job: RenderJob): Promise<void> {
+    const [project] = (await this.dataSource.query(`SELECT 1 FROM projects WHERE id = $1`, [
+      job.projectId,
+    ])) as unknown[];
+    const prefix = project
+      ? `projects/${job.projectId}/decorations/${job.decorationId}`
+      : `projects/${job.projectId}`;
+    await this.storage.deletePrefix(prefix).catch((error: unknown) => {
+      this.logger.warn(`Files under ${prefix} of a deleted decoration not removed: ${String(error)}`);
+    });
   }
 
   private confirm(job: RenderJob): void {

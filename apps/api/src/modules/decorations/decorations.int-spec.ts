@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type {
@@ -9,6 +9,7 @@ import type {
   DecorationVersion,
   OrderDecorationsResponse,
   ProjectDetail,
+  ProjectListResponse,
   ServerToClientEvents,
   UploadImagesResponse,
 } from '@estancia/contracts';
@@ -19,6 +20,7 @@ import { RELAXED_LIMITS, call } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { JobQueue } from '../../infra/queue/job-queue.service';
+import { Storage } from '../../infra/storage/storage.port';
 import { roomJpeg } from '../projects/test-images';
 import { WalletService } from '../wallet/wallet.service';
 import { DecorationRenderer } from './decoration-renderer.service';
@@ -365,6 +367,66 @@ describe('decorations', () => {
     } finally {
       config.RENDER_TIMEOUT_SECONDS = limit;
     }
+  });
+
+  it('a project deleted while its render runs leaves no files behind', async () => {
+    const project = await newProject(alice, 1);
+    await setBalance(alice, 1);
+    const render = engine.render.bind(engine);
+    // The owner deletes the project while the engine works; the render then still stores its result.
+    jest.spyOn(engine, 'render').mockImplementationOnce(async (request, options) => {
+      const deleted = await call(t, 'DELETE', `project/${project.id}`, { token: alice.token });
+      expect(deleted.status).toBeLessThan(300);
+      return render(request, options);
+    });
+    const storage = t.app.get(Storage);
+    const put = storage.put.bind(storage);
+    let written = 0;
+    jest.spyOn(storage, 'put').mockImplementation(async (key, body) => {
+      await put(key, body);
+      if (key.startsWith(`projects/${project.id}/decorations/`)) written += 1;
+    });
+    const res = await order(alice, project.id, [automatic(project.imageIds[0])]);
+    expect(res.status).toBe(201);
+    await waitFor('the result and thumbnail written', async () => written === 2);
+    const folder = join(config.STORAGE_DIR, 'projects', project.id);
+    await waitFor('the project folder removed', async () => !existsSync(folder), 5000);
+    await sleep(300);
+    expect(existsSync(folder)).toBe(false);
+    expect(await db.query(`SELECT id FROM decorations WHERE project_id = $1`, [project.id])).toEqual([]);
+  });
+
+  it('reading the project marks its new images as seen, so the card’s badge clears', async () => {
+    const project = await newProject(alice, 1);
+    await setBalance(alice, 1);
+    const flag = async () =>
+      (
+        (await db.query(`SELECT new_images_available FROM projects WHERE id = $1`, [project.id])) as {
+          new_images_available: boolean;
+        }[]
+      )[0].new_images_available;
+    const res = await order(alice, project.id, [automatic(project.imageIds[0])]);
+    const id = res.body.decorations[0].id;
+    await waitFor('the result', async () => (await decorationRow(id)).state === 'ready');
+    expect(await flag()).toBe(true);
+    const [{ property_name: name }] = (await db.query(`SELECT property_name FROM projects WHERE id = $1`, [
+      project.id,
+    ])) as { property_name: string }[];
+    const card = async () =>
+      (
+        await call<ProjectListResponse>(t, 'GET', `project?search=${encodeURIComponent(name)}`, {
+          token: alice.token,
+        })
+      ).body.items.find((p) => p.id === project.id);
+    expect(await card()).toMatchObject({ newImagesAvailable: true });
+
+    // Another user's read changes nothing; the owner's read answers the news once and clears it.
+    expect((await call(t, 'GET', `project/${project.id}`, { token: bob.token })).status).toBe(404);
+    expect(await flag()).toBe(true);
+    expect((await detail(alice, project.id)).newImagesAvailable).toBe(true);
+    expect(await flag()).toBe(false);
+    expect((await detail(alice, project.id)).newImagesAvailable).toBe(false);
+    expect(await card()).toMatchObject({ newImagesAvailable: false });
   });
 
   describe('redo, versions, downloads', () => {

@@ -64,6 +64,13 @@ export class DecorationsService {
   async detail(userId: string, projectId: string): Promise<ProjectDetail> {
     assertId(projectId);
     const project = await this.projects.findOwned(userId, projectId);
+    // The owner has now seen the new results, so the card's badge clears. This answer still says
+    // which project had news; a result that finishes after this read raises the flag again.
+    if (project.newImagesAvailable)
+      await this.dataSource.query(
+        `UPDATE projects SET new_images_available = false WHERE id = $1 AND user_id = $2`,
+        [projectId, userId],
+      );
     const [images, decorations] = await Promise.all([
       this.images.list(projectId),
       this.dataSource.getRepository(DecorationEntity).find({
