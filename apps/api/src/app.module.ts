@@ -15,6 +15,7 @@ import { PlatformModule } from './modules/platform/platform.module';
 import { ProjectsModule } from './modules/projects/projects.module';
 import { DecorationsModule } from './modules/decorations/decorations.module';
 import { WalletModule } from './modules/wallet/wallet.module';
+import { BillingModule } from './modules/billing/billing.module';
 
 /** The whole product; the role (api, worker, all) decides what main starts, not which modules load. */
 @Module({})
@@ -38,6 +39,7 @@ export class AppModule {
         ProjectsModule,
         // after PlatformModule: its GET project/healthCheck must match before GET project/:id
         DecorationsModule,
+        BillingModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

@@ -7,3 +7,4 @@ export * from './platform';
 export * from './admin';
 export * from './events';
 export * from './projects';
+export * from './billing';

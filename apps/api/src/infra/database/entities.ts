@@ -7,6 +7,7 @@ import { LedgerEntryEntity, WalletEntity } from '../../modules/wallet/wallet.ent
 import { PlatformFlagsEntity } from '../../modules/platform/platform-flags.entity';
 import { ProjectEntity, ProjectImageEntity } from '../../modules/projects/project.entity';
 import { DecorationEntity, DecorationVersionEntity } from '../../modules/decorations/decoration.entity';
+import { CouponEntity, PackEntity, PlanEntity } from '../../modules/billing/billing.entity';
 import { OutboxMessageEntity } from '../mail/outbox.entity';
 
 /**
@@ -27,4 +28,7 @@ export const ENTITIES: (new () => object)[] = [
   ProjectImageEntity,
   DecorationEntity,
   DecorationVersionEntity,
+  PlanEntity,
+  PackEntity,
+  CouponEntity,
 ];

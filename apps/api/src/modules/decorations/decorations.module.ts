@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BillingModule } from '../billing/billing.module';
 import { PlatformModule } from '../platform/platform.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { WalletModule } from '../wallet/wallet.module';
@@ -18,6 +19,7 @@ import { EngineModule } from './engine/engine.module';
     ProjectsModule,
     WalletModule,
     PlatformModule,
+    BillingModule,
   ],
   controllers: [DecorationsController],
   providers: [DecorationsService, DecorationRenderer, DownloadsService],

@@ -1,14 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ErrorCode, type PlanCode } from '@estancia/contracts';
+import { ErrorCode } from '@estancia/contracts';
 import archiver from 'archiver';
 import type { Writable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
 import { Storage } from '../../infra/storage/storage.port';
+import { PlanRights } from '../billing/plan-rights.service';
 import { ProjectsService } from '../projects/projects.service';
 import { assertId, DecorationsService } from './decorations.service';
-import { applyWatermark, planRemovesWatermark } from './watermark';
+import { applyWatermark } from './watermark';
 
 export interface DownloadFile {
   name: string;
@@ -47,13 +48,14 @@ export class DownloadsService {
     private readonly decorations: DecorationsService,
     private readonly projects: ProjectsService,
     private readonly storage: Storage,
+    private readonly planRights: PlanRights,
   ) {}
 
   async one(userId: string, decorationId: string): Promise<DownloadFile> {
     const decoration = await this.decorations.findOwned(userId, decorationId);
     const [row] = await this.ready([decoration]);
     if (!row) throw new AppError(ErrorCode.DECORATION_NOT_READY);
-    const watermark = !planRemovesWatermark(await this.activePlan(userId));
+    const { watermark } = await this.planRights.forUser(userId);
     return { name: fileName(row), body: await this.body(row, watermark) };
   }
 
@@ -81,7 +83,7 @@ export class DownloadsService {
     if (ids.length && decorations.length !== new Set(ids).size) throw new AppError(ErrorCode.NOT_FOUND);
     const rows = await this.ready(decorations);
     if (!rows.length) throw new AppError(ErrorCode.DOWNLOAD_NOT_POSSIBLE);
-    const watermark = !planRemovesWatermark(await this.activePlan(userId));
+    const { watermark } = await this.planRights.forUser(userId);
     return {
       name: `${slug(project.propertyName)}.zip`,
       write: async (out) => {
@@ -99,16 +101,6 @@ export class DownloadsService {
         await done;
       },
     };
-  }
-
-  /** The user's active plan, read from the subscriptions table (the billing module fills it). */
-  async activePlan(userId: string): Promise<PlanCode | null> {
-    const [row] = (await this.dataSource.query(
-      `SELECT plan_code FROM subscriptions WHERE user_id = $1 AND status IN ('active', 'trialing')
-         AND current_period_end > now() ORDER BY created_at DESC LIMIT 1`,
-      [userId],
-    )) as { plan_code: PlanCode }[];
-    return row?.plan_code ?? null;
   }
 
   private async body(row: ReadyRow, watermark: boolean): Promise<Buffer> {

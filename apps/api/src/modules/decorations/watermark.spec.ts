@@ -1,16 +1,6 @@
 import sharp from 'sharp';
 import { slug } from './downloads.service';
-import { applyWatermark, planRemovesWatermark } from './watermark';
-
-describe('planRemovesWatermark', () => {
-  it('removes the mark for PRO and above only', () => {
-    expect(planRemovesWatermark(null)).toBe(false);
-    expect(planRemovesWatermark('STARTER')).toBe(false);
-    expect(planRemovesWatermark('PRO')).toBe(true);
-    expect(planRemovesWatermark('ULTIMATE')).toBe(true);
-    expect(planRemovesWatermark('BUSINESS')).toBe(true);
-  });
-});
+import { applyWatermark } from './watermark';
 
 describe('applyWatermark', () => {
   it('keeps the size and brightens the lower right corner only', async () => {

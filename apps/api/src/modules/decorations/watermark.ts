@@ -1,13 +1,4 @@
-import type { PlanCode } from '@estancia/contracts';
 import sharp from 'sharp';
-
-/**
- * Whether a plan's downloads come without the watermark (spec: PRO and above). The one place that
- * decides it until the billing issue moves the rule into the plan's data.
- */
-export function planRemovesWatermark(planCode: PlanCode | null): boolean {
-  return planCode === 'PRO' || planCode === 'ULTIMATE' || planCode === 'BUSINESS';
-}
 
 /**
  * The "Estancia" mark: a small house outline and the word, white at low opacity with a soft

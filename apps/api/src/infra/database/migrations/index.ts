@@ -5,6 +5,7 @@ import { Outbox1795319958600 } from './1795319958600-outbox';
 import { Platform1795319958601 } from './1795319958601-platform';
 import { Projects1795319958700 } from './1795319958700-projects';
 import { Decorations1795319958800 } from './1795319958800-decorations';
+import { Billing1795319958905 } from './1795319958905-billing';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Platform1795319958601,
   Projects1795319958700,
   Decorations1795319958800,
+  Billing1795319958905,
 ];
