@@ -1,5 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type LedgerEntry, type LedgerReason } from '@estancia/contracts';
+import {
+  ErrorCode,
+  TRANSACTION_KIND_BY_REASON,
+  WALLET_TRANSACTIONS_PAGE_SIZE,
+  type LedgerEntry,
+  type LedgerReason,
+  type WalletStatistics,
+  type WalletTransactionsResponse,
+} from '@estancia/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
 import { Realtime } from '../../infra/realtime/realtime.service';
@@ -111,6 +119,79 @@ export class WalletService {
       [userId, page.skip, page.take],
     )) as LedgerRow[];
     return rows.map(toLedgerEntry);
+  }
+
+  /** The user's credit history for the Account page: newest first, `WALLET_TRANSACTIONS_PAGE_SIZE` a page. */
+  async transactions(userId: string, page: number): Promise<WalletTransactionsResponse> {
+    const pageSize = WALLET_TRANSACTIONS_PAGE_SIZE;
+    const [{ total }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS total FROM ledger_entries WHERE user_id = $1`,
+      [userId],
+    )) as { total: number }[];
+    const entries = await this.ledger(userId, { skip: (page - 1) * pageSize, take: pageSize });
+    return {
+      items: entries.map((e) => ({
+        id: e.id,
+        date: e.createdAt,
+        delta: e.delta,
+        balanceAfter: e.balanceAfter,
+        reason: e.reason,
+        kind: TRANSACTION_KIND_BY_REASON[e.reason],
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  /**
+   * The Account page's statistics. Credits come from the ledger (the one record of every movement);
+   * images from decorations that reached `ready` (a supervised one only does so once staff approve it).
+   */
+  async statistics(userId: string): Promise<WalletStatistics> {
+    const [row] = (await this.dataSource.query(
+      `SELECT u.created_at AS since,
+              COALESCE(l.purchased, 0)::int AS purchased,
+              COALESCE(l.used, 0)::int AS used,
+              COALESCE(l.descriptions, 0)::int AS descriptions,
+              COALESCE(l.referrals, 0)::int AS referrals,
+              COALESCE(d.automatic, 0)::int AS automatic,
+              COALESCE(d.supervised, 0)::int AS supervised
+         FROM users u
+         LEFT JOIN LATERAL (
+           SELECT sum(delta) FILTER (WHERE reason IN ('pack_purchase', 'subscription_grant') AND delta > 0) AS purchased,
+                  -- spends are negative and refunds positive, so their negated sum is the net use
+                  -sum(delta) FILTER (WHERE reason IN ('decoration', 'description', 'decoration_refund')) AS used,
+                  count(*) FILTER (WHERE reason = 'description' AND delta < 0) AS descriptions,
+                  sum(delta) FILTER (WHERE reason = 'referral_reward') AS referrals
+             FROM ledger_entries WHERE user_id = u.id
+         ) l ON true
+         LEFT JOIN LATERAL (
+           SELECT count(*) FILTER (WHERE type = 'automatic') AS automatic,
+                  count(*) FILTER (WHERE type = 'supervised') AS supervised
+             FROM decorations WHERE user_id = u.id AND state = 'ready'
+         ) d ON true
+        WHERE u.id = $1`,
+      [userId],
+    )) as {
+      since: Date;
+      purchased: number;
+      used: number;
+      descriptions: number;
+      referrals: number;
+      automatic: number;
+      supervised: number;
+    }[];
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+    return {
+      creditsPurchased: row.purchased,
+      creditsUsed: row.used,
+      automaticImages: row.automatic,
+      supervisedImages: row.supervised,
+      descriptions: row.descriptions,
+      creditsEarnedByReferrals: row.referrals,
+      since: row.since.toISOString(),
+    };
   }
 
   /** Pushes the fresh user payload (with credits) to the user's sockets. Never throws: credits already moved. */
