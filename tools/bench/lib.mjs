@@ -42,13 +42,14 @@ export function percentile(sorted, p) {
   return sorted[low] + (sorted[high] - sorted[low]) * (at - low);
 }
 
-/** Median, p95 and throughput of per-operation samples (ms) taken over `wallMs`. */
+/** Median, p95, p99 and throughput of per-operation samples (ms) taken over `wallMs`. */
 export function summarize(samples, wallMs) {
   const sorted = [...samples].sort((a, b) => a - b);
   return {
     runs: sorted.length,
     median: percentile(sorted, 50),
     p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
     opsPerSec: sorted.length / (wallMs / 1000),
   };
 }
@@ -128,7 +129,8 @@ export function formatMs(ms) {
 }
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const formatOps = (ops) => (ops < 100 ? ops.toFixed(1) : grouped.format(ops));
+/** Operations per second, grouped and without decimals from 100 up. */
+export const formatOps = (ops) => (ops < 100 ? ops.toFixed(1) : grouped.format(ops));
 const formatRatio = (r) => {
   if (r >= 100) return `${grouped.format(r)}x`;
   if (r >= 0.01) return `${r.toFixed(2)}x`;
@@ -149,16 +151,17 @@ export function printTable(headers, rows, align) {
 export function printResults(title, rows) {
   console.log(`\n  ${title}`);
   printTable(
-    ['case', 'runs', 'median ms', 'p95 ms', 'ops/s', 'median vs base', 'ops/s vs base'],
+    ['case', 'runs', 'median ms', 'p95 ms', 'p99 ms', 'ops/s', 'median vs base', 'ops/s vs base'],
     rows.map((r, i) => [
       i === 0 ? `${r.name} (baseline)` : r.name,
       String(r.runs),
       formatMs(r.median),
       formatMs(r.p95),
+      formatMs(r.p99),
       formatOps(r.opsPerSec),
       i === 0 ? '1.00x' : formatRatio(r.medianRatio),
       i === 0 ? '1.00x' : formatRatio(r.opsRatio),
     ]),
-    ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
   );
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench [-- <name>]`: runs every tools/bench/<name>.bench.mjs (or the one named) and prints,
-// per group of cases, runs, median and p95 latency, ops/s and the ratio against the group's baseline,
+// per group of cases, runs, median, p95 and p99 latency, ops/s and the ratio against the group's baseline,
 // measured in this same process right before the cases (ARCHITECTURE section 6: figures, not assertions).
 //
 // A bench module exports:
