@@ -24,6 +24,8 @@ export async function createApi(config: AppConfig): Promise<ApiApp> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
     bodyParser: false,
+    // keeps req.rawBody beside the parsed JSON: payment webhooks are signed over the exact bytes
+    rawBody: true,
     logger: config.LOG_LEVEL === 'silent' ? false : undefined,
   });
   if (config.LOG_LEVEL !== 'silent') app.useLogger(app.get(Logger));

@@ -65,3 +65,44 @@ export type Pack = z.infer<typeof packSchema>;
 /** GET billing/packs: the packs on sale, in display order. */
 export const packListSchema = z.array(packSchema);
 export type PackList = z.infer<typeof packListSchema>;
+
+// ---- checkout and payments (under /data) ----
+
+/** Checkout kinds; only packs are sold through checkout for now (subscriptions and decorations come later). */
+export const CHECKOUT_KINDS = ['pack'] as const;
+export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
+
+export const CHECKOUT_STATES = ['open', 'paid', 'declined', 'expired'] as const;
+export type CheckoutState = (typeof CHECKOUT_STATES)[number];
+
+/**
+ * POST billing/checkout. Any kind other than 'pack' is refused with VALIDATION_FAILED until
+ * subscriptions and single decorations are sold; an unknown or inactive pack code is NOT_FOUND.
+ */
+export const checkoutRequestSchema = z.object({
+  kind: z.literal('pack'),
+  code: z.string().min(1).max(64),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/** POST billing/checkout: where to send the customer to pay. */
+export const checkoutResponseSchema = z.object({
+  sessionId: z.uuid(),
+  checkoutUrl: z.url(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** A checkout session as its owner sees it: what is bought, the amount and how it ended. */
+export const checkoutSessionSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(CHECKOUT_KINDS),
+  packCode: z.enum(PACK_CODES).nullable(),
+  packName: z.string().nullable(),
+  credits: z.number().int().positive(),
+  amountCents: z.number().int().positive(),
+  currency: z.literal(BILLING_CURRENCY),
+  state: z.enum(CHECKOUT_STATES),
+  createdAt: z.iso.datetime({ offset: true }),
+  completedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;

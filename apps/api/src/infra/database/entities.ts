@@ -8,6 +8,11 @@ import { PlatformFlagsEntity } from '../../modules/platform/platform-flags.entit
 import { ProjectEntity, ProjectImageEntity } from '../../modules/projects/project.entity';
 import { DecorationEntity, DecorationVersionEntity } from '../../modules/decorations/decoration.entity';
 import { CouponEntity, PackEntity, PlanEntity } from '../../modules/billing/billing.entity';
+import {
+  CheckoutSessionEntity,
+  PaymentEntity,
+  PaymentEventEntity,
+} from '../../modules/billing/payments.entity';
 import { OutboxMessageEntity } from '../mail/outbox.entity';
 
 /**
@@ -31,4 +36,7 @@ export const ENTITIES: (new () => object)[] = [
   PlanEntity,
   PackEntity,
   CouponEntity,
+  CheckoutSessionEntity,
+  PaymentEventEntity,
+  PaymentEntity,
 ];

@@ -6,6 +6,7 @@ import { Platform1795319958601 } from './1795319958601-platform';
 import { Projects1795319958700 } from './1795319958700-projects';
 import { Decorations1795319958800 } from './1795319958800-decorations';
 import { Billing1795319958905 } from './1795319958905-billing';
+import { Payments1795319958920 } from './1795319958920-payments';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Projects1795319958700,
   Decorations1795319958800,
   Billing1795319958905,
+  Payments1795319958920,
 ];
