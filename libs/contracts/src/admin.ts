@@ -40,3 +40,19 @@ export const adminPlatformStatusSchema = platformStatusSchema.extend({
   updatedBy: z.string().nullable(),
 });
 export type AdminPlatformStatus = z.infer<typeof adminPlatformStatusSchema>;
+
+/** The most credits one console grant can give. */
+export const ADMIN_CREDIT_GRANT_MAX = 10_000;
+
+/**
+ * POST /data/admin/users/:id/credits (admins only): gives a customer credits with a note saying
+ * why. The `Idempotency-Key` header is required, so a double submit grants once.
+ */
+export const adminCreditGrantRequestSchema = z.object({
+  amount: z.number().int().min(1).max(ADMIN_CREDIT_GRANT_MAX),
+  note: z.string().trim().min(1).max(200),
+});
+export type AdminCreditGrantRequest = z.infer<typeof adminCreditGrantRequestSchema>;
+/** The user's balance after the grant. */
+export const adminCreditGrantResponseSchema = z.object({ balance: z.number().int() });
+export type AdminCreditGrantResponse = z.infer<typeof adminCreditGrantResponseSchema>;

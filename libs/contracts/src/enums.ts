@@ -57,6 +57,7 @@ export const STYLES_COMING_SOON: readonly Style[] = ['tropical', 'tribal'];
 export const LEDGER_REASONS = [
   'signup_bonus',
   'pack_purchase',
+  'decoration_purchase',
   'subscription_grant',
   'referral_reward',
   'decoration',

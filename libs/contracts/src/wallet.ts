@@ -32,6 +32,7 @@ export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 export const TRANSACTION_KIND_BY_REASON: Record<LedgerReason, TransactionKind> = {
   signup_bonus: 'signup',
   pack_purchase: 'pack',
+  decoration_purchase: 'decoration',
   subscription_grant: 'subscription',
   referral_reward: 'referral',
   decoration: 'decoration',

@@ -54,6 +54,13 @@ export const configSchema = z.object({
   RATE_LIMIT_RESET_PER_IP: count(20),
   RATE_LIMIT_RESET_PER_EMAIL: count(5),
   RATE_LIMIT_API_PER_IP: count(1200),
+  /** Stripe: set the secret key to sell through Stripe; without it the sandbox gateway sells offline. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe's API address; only tests point it elsewhere (a loopback server speaking Stripe's API). */
+  STRIPE_API_URL: z.url().optional(),
+  /** How long a checkout stays payable. */
+  CHECKOUT_TTL_MINUTES: count(60),
 });
 
 export type AppConfig = z.infer<typeof configSchema> & { PUBLIC_URL: string };

@@ -25,6 +25,25 @@ export class JobQueue implements OnModuleDestroy {
     return job.id ?? '';
   }
 
+  /**
+   * Runs a job every `everyMs` (a sweep). Upserting under the job's name keeps one schedule however
+   * many processes boot and call this.
+   */
+  async every<N extends JobName>(name: N, data: JobOf<N>, everyMs: number): Promise<void> {
+    await this.queue(name).upsertJobScheduler(
+      name,
+      { every: everyMs },
+      {
+        name,
+        data,
+        opts: {
+          removeOnComplete: DEFAULT_JOB_OPTIONS.removeOnComplete,
+          removeOnFail: DEFAULT_JOB_OPTIONS.removeOnFail,
+        },
+      },
+    );
+  }
+
   /** Jobs waiting or running, e.g. to judge demand. */
   async pending(name: JobName): Promise<number> {
     return this.queue(name).getJobCountByTypes('waiting', 'active', 'delayed', 'prioritized');

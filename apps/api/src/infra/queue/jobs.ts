@@ -13,6 +13,16 @@ export type Job =
       name: 'decoration.render';
       /** The version to render; its row holds the room type, style and seed. */
       data: { decorationId: string; versionId: string };
+    }
+  | {
+      name: 'billing.expire-checkouts';
+      /** A repeatable sweep: open checkout sessions past their expiry become expired. */
+      data: Record<string, never>;
+    }
+  | {
+      name: 'billing.sandbox-renewals';
+      /** A repeatable sweep (sandbox gateway only): subscriptions whose period is over renew or end. */
+      data: Record<string, never>;
     };
 
 export type JobName = Job['name'];
@@ -22,6 +32,8 @@ export type JobOf<N extends JobName> = Extract<Job, { name: N }>['data'];
 export const JOB_SETTINGS: Record<JobName, { concurrency: number }> = {
   'mail.send': { concurrency: 5 },
   'decoration.render': { concurrency: 2 },
+  'billing.expire-checkouts': { concurrency: 1 },
+  'billing.sandbox-renewals': { concurrency: 1 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_SETTINGS) as JobName[];

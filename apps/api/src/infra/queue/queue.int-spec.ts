@@ -36,6 +36,12 @@ class SecondHandler {
 class OtherJobs {
   @OnJob('decoration.render')
   async render(): Promise<void> {}
+
+  @OnJob('billing.sandbox-renewals')
+  async renewSandboxSubscriptions(): Promise<void> {}
+
+  @OnJob('billing.expire-checkouts')
+  async expireCheckouts(): Promise<void> {}
 }
 
 const until = async (check: () => boolean, ms = 10000) => {

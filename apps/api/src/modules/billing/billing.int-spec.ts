@@ -11,6 +11,8 @@ import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../test/harness';
 import { RELAXED_LIMITS, call, signUp } from '../../../test/fixtures';
 import { Billing1795319958905, seedCatalogue } from '../../infra/database/migrations/1795319958905-billing';
+import { Payments1795319958920 } from '../../infra/database/migrations/1795319958920-payments';
+import { BillingFlows1795319958930 } from '../../infra/database/migrations/1795319958930-billing-flows';
 import { NO_PLAN_RIGHTS, PlanRights } from './plan-rights.service';
 
 describe('billing catalogue and plan rights', () => {
@@ -199,11 +201,15 @@ describe('billing catalogue and plan rights', () => {
       await runner.connect();
       await runner.startTransaction();
       try {
+        // The later billing migrations depend on the catalogue: down in reverse order, up in order.
+        const later = [new Payments1795319958920(), new BillingFlows1795319958930()];
+        for (const m of [...later].reverse()) await m.down(runner);
         const migration = new Billing1795319958905();
         await migration.down(runner);
         const [gone] = (await runner.query(`SELECT to_regclass('plans') AS t`)) as { t: string | null }[];
         expect(gone.t).toBeNull();
         await migration.up(runner);
+        for (const m of later) await m.up(runner);
         await seedCatalogue(runner);
         const counts = (await runner.query(
           `SELECT (SELECT count(*) FROM plans)::int AS plans, (SELECT count(*) FROM packs)::int AS packs,

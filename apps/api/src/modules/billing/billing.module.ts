@@ -1,32 +1,65 @@
 import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
+import { ReferralModule } from '../referral/referral.module';
 import { WalletModule } from '../wallet/wallet.module';
+import { BillingCustomers } from './billing-customers';
 import { BillingController } from './billing.controller';
+import { CouponsService } from './coupons.service';
+import { ExtraDecorationsService } from './extra-decorations.service';
+import { PaymentMethodsService } from './payment-methods.service';
 import { CatalogueService } from './catalogue.service';
+import { CheckoutEvents } from './checkout-events';
 import { CheckoutService } from './checkout.service';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.port';
+import { PaymentHistoryController } from './payment-history.controller';
+import { PaymentHistoryService } from './payment-history.service';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
 import { PlanRights } from './plan-rights.service';
 import { SandboxGateway } from './sandbox-gateway';
+import { SandboxSubscriptions } from './sandbox-subscriptions';
+import { StripeGateway } from './stripe/stripe-gateway';
+import { SubscriptionEvents } from './subscription-events';
+import { SubscriptionRenewals } from './subscription-renewals';
+import { SubscriptionsController } from './subscriptions.controller';
+import { SubscriptionsService } from './subscriptions.service';
 
 /**
- * Plans, packs and coupons, PlanRights (the one place a plan's rights are decided), and checkout
- * through the configured PaymentGateway (the sandbox until a Stripe adapter exists).
+ * Plans, packs and coupons, PlanRights (the one place a plan's rights are decided), checkout,
+ * subscriptions and saved cards through the configured PaymentGateway: Stripe when a key is set,
+ * else the sandbox gateway.
  */
 @Module({
-  imports: [WalletModule],
-  controllers: [BillingController, PaymentsController],
+  imports: [WalletModule, ReferralModule],
+  controllers: [BillingController, PaymentsController, PaymentHistoryController, SubscriptionsController],
   providers: [
     CatalogueService,
     PlanRights,
+    SandboxSubscriptions,
     {
       provide: PAYMENT_GATEWAY,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): PaymentGateway => new SandboxGateway(config),
+      inject: [APP_CONFIG, DataSource, SandboxSubscriptions],
+      useFactory: (
+        config: AppConfig,
+        dataSource: DataSource,
+        sandbox: SandboxSubscriptions,
+      ): PaymentGateway =>
+        config.STRIPE_SECRET_KEY
+          ? new StripeGateway(config)
+          : new SandboxGateway(config, dataSource, sandbox),
     },
+    CheckoutEvents,
+    SubscriptionEvents,
+    SubscriptionsService,
+    SubscriptionRenewals,
     PaymentsService,
+    PaymentHistoryService,
     CheckoutService,
+    BillingCustomers,
+    CouponsService,
+    PaymentMethodsService,
+    ExtraDecorationsService,
   ],
   exports: [PlanRights, PaymentsService],
 })

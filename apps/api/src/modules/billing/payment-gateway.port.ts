@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { BillingCycle, PlanCode, SubscriptionStatus } from '@estancia/contracts';
 
 /** One line of what the customer pays for, as the gateway's checkout page shows it. */
 export interface CheckoutLine {
@@ -6,13 +7,24 @@ export interface CheckoutLine {
   amountCents: number;
 }
 
+/** What a checkout collects: a one-off payment, the first payment of a subscription, or a card to save. */
+export type CheckoutMode =
+  | { kind: 'payment' }
+  | { kind: 'subscription'; plan: PlanCode; cycle: BillingCycle; priceCents: number; discountCents: number }
+  | { kind: 'setup' };
+
 export interface CreateCheckout {
   /** Our checkout_sessions id; the gateway echoes it back in its events. */
   sessionId: string;
   userId: string;
+  /** From `ensureCustomer`. */
+  customerRef: string;
+  mode: CheckoutMode;
+  /** What is charged, after any discount (empty for a setup). */
   lines: CheckoutLine[];
   successUrl: string;
   cancelUrl: string;
+  expiresAt: Date;
 }
 
 export interface CheckoutCreated {
@@ -21,27 +33,137 @@ export interface CheckoutCreated {
   gatewayRef: string;
 }
 
-/** A gateway event we act on; `id` is unique per gateway and makes redeliveries no-ops. */
-export interface GatewayEvent {
-  id: string;
-  type: 'checkout.paid' | 'checkout.declined';
-  sessionId: string;
+export interface SavedCard {
+  methodRef: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 /**
- * A payment provider. Domain services talk only to this port; the adapter (sandbox now, Stripe
- * later) is chosen by configuration.
+ * The state of a gateway subscription at one moment. `plan`/`cycle` is what the gateway bills at
+ * the next renewal; `version` orders snapshots (a lower one than already applied changes nothing).
+ */
+export interface SubscriptionSnapshot {
+  subscriptionRef: string;
+  customerRef: string;
+  plan: PlanCode;
+  cycle: BillingCycle;
+  status: SubscriptionStatus;
+  periodStart: Date;
+  periodEnd: Date;
+  cancelAtPeriodEnd: boolean;
+  version: number;
+}
+
+/**
+ * A paid subscription invoice. `reason`: `create` (first period), `cycle` (renewal) or `update`
+ * (an upgrade's prorated charge; `previousPlan`/`previousCycle` say what it upgraded from).
+ * `periodStart`/`periodEnd` are the service period it pays for.
+ */
+export interface PaidInvoice {
+  invoiceRef: string;
+  subscriptionRef: string;
+  customerRef: string;
+  reason: 'create' | 'cycle' | 'update';
+  plan: PlanCode;
+  cycle: BillingCycle;
+  previousPlan: PlanCode | null;
+  previousCycle: BillingCycle | null;
+  amountCents: number;
+  discountCents: number;
+  periodStart: Date;
+  periodEnd: Date;
+  /** The gateway's hosted invoice document, when it has one. */
+  invoiceUrl: string | null;
+}
+
+/**
+ * A gateway event we act on, normalised. `id` is unique per gateway and makes redeliveries
+ * no-ops. Every gateway reaches PaymentsService.handle with these: Stripe through its webhook,
+ * the sandbox through its page and its own calls.
+ */
+export type GatewayEvent =
+  | {
+      id: string;
+      type: 'checkout.paid';
+      sessionId: string;
+      /** Set for a subscription checkout: the subscription it created. */
+      subscriptionRef?: string | null;
+      /** Set when the checkout saved a card (setup, subscription, or a payment that keeps the card). */
+      card?: SavedCard | null;
+    }
+  | { id: string; type: 'checkout.declined'; sessionId: string }
+  | { id: string; type: 'checkout.expired'; sessionId: string }
+  | { id: string; type: 'subscription.updated'; subscription: SubscriptionSnapshot }
+  | { id: string; type: 'invoice.paid'; invoice: PaidInvoice }
+  | {
+      id: string;
+      type: 'invoice.payment_failed';
+      subscriptionRef: string;
+      customerRef: string;
+      amountCents: number;
+    }
+  | { id: string; type: 'card.saved'; customerRef: string; card: SavedCard };
+
+export type GatewayEventType = GatewayEvent['type'];
+
+/** A change of plan as the gateway is asked to make it. */
+export interface ChangeSubscription {
+  subscriptionRef: string;
+  customerRef: string;
+  plan: PlanCode;
+  cycle: BillingCycle;
+  /** The new plan's price for its cycle. */
+  priceCents: number;
+  /** `now`: charge the prorated difference at once; `period_end`: bill the new price from the next renewal. */
+  effective: 'now' | 'period_end';
+}
+
+/**
+ * A payment provider. Domain services talk only to this port; the adapter (sandbox or Stripe) is
+ * chosen by configuration. Calls that change something answer the events the gateway reports at
+ * once (the sandbox) — a provider that reports by webhook (Stripe) answers []. Either way every
+ * event goes through PaymentsService.handle, which makes each one count once.
  */
 export interface PaymentGateway {
   /** Name in `checkout_sessions.gateway`, `payment_events.gateway` and `POST billing/webhook/:gateway`. */
   readonly name: string;
+  /** The gateway's customer for this user, created on first use (the caller stores the ref). */
+  createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
   createCheckout(input: CreateCheckout): Promise<CheckoutCreated>;
   /**
-   * Verifies and reads a webhook delivery. Throws VALIDATION_FAILED when the signature or body is
-   * bad; answers null for a genuine event that needs no action.
+   * Charges the saved card off-session for a session already recorded (extra decorations). A
+   * refusal is reported as a `checkout.declined` event, never thrown.
    */
-  parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): GatewayEvent | null;
+  chargeSavedCard(input: {
+    sessionId: string;
+    customerRef: string;
+    methodRef: string;
+    amountCents: number;
+    description: string;
+  }): Promise<GatewayEvent[]>;
+  /** Removes the saved card from the customer. */
+  detachCard(input: { customerRef: string; methodRef: string }): Promise<GatewayEvent[]>;
+  /** Upgrades now (prorated) or schedules a change for the next period. PAYMENT_DECLINED when the upgrade charge fails. */
+  changeSubscription(input: ChangeSubscription): Promise<GatewayEvent[]>;
+  /** Sets or clears cancel-at-period-end. */
+  setCancelAtPeriodEnd(input: {
+    subscriptionRef: string;
+    customerRef: string;
+    cancel: boolean;
+  }): Promise<GatewayEvent[]>;
+  /**
+   * Verifies and reads a webhook delivery. Throws VALIDATION_FAILED when the signature or body is
+   * bad; answers null for a genuine event that needs no action. May call the provider to fill in
+   * what the event lacks.
+   */
+  parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<GatewayEvent | null>;
 }
 
 /** Injection token of the configured PaymentGateway. */
 export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');
+
+/** Months a cycle pays for; a subscription grants its plan's included decorations per month of it. */
+export const CYCLE_MONTHS: Record<BillingCycle, number> = { monthly: 1, annual: 12 };

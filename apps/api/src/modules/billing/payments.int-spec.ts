@@ -9,6 +9,7 @@ import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test
 import { RELAXED_LIMITS, call } from '../../../test/fixtures';
 import { WalletService } from '../wallet/wallet.service';
 import { Payments1795319958920 } from '../../infra/database/migrations/1795319958920-payments';
+import { BillingFlows1795319958930 } from '../../infra/database/migrations/1795319958930-billing-flows';
 import { PaymentsService } from './payments.service';
 import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from './sandbox-gateway';
 
@@ -80,7 +81,7 @@ describe('pack checkout through the sandbox payment gateway', () => {
     const before = await wallet.balance(user.userId);
     const pack = await packCredits('standard');
     const { sessionId, checkoutUrl } = await checkout(user);
-    expect(checkoutUrl.endsWith(`/data/billing/sandbox/${sessionId}`)).toBe(true);
+    expect(checkoutUrl.endsWith(`/sandbox-checkout/${sessionId}`)).toBe(true);
 
     const page = await call<CheckoutSession>(t, 'GET', `billing/sandbox/${sessionId}`, { token: user.token });
     expect(page.status).toBe(200);
@@ -105,7 +106,7 @@ describe('pack checkout through the sandbox payment gateway', () => {
     ]);
     const ledger = await wallet.ledger(user.userId);
     expect(ledger.filter((e) => e.reason === 'pack_purchase')).toEqual([
-      expect.objectContaining({ delta: pack.credits, idempotencyKey: `pack:${sessionId}` }),
+      expect.objectContaining({ delta: pack.credits, idempotencyKey: `checkout:${sessionId}` }),
     ]);
     await expectLedgerAgrees(user.userId);
   });
@@ -178,7 +179,7 @@ describe('pack checkout through the sandbox payment gateway', () => {
     expect(still.body.state).toBe('open');
   });
 
-  it('refuses unknown packs (NOT_FOUND) and kinds not sold through checkout yet (VALIDATION_FAILED)', async () => {
+  it('refuses unknown packs (NOT_FOUND) and kinds not sold through checkout (VALIDATION_FAILED)', async () => {
     const user = await signIn(t);
     const unknown = await call(t, 'POST', 'billing/checkout', {
       token: user.token,
@@ -196,12 +197,12 @@ describe('pack checkout through the sandbox payment gateway', () => {
     } finally {
       await db.query(`UPDATE packs SET active = true WHERE code = 'business'`);
     }
-    const subscription = await call(t, 'POST', 'billing/checkout', {
+    const unsold = await call(t, 'POST', 'billing/checkout', {
       token: user.token,
-      body: { kind: 'subscription', plan: 'PRO', cycle: 'monthly' },
+      body: { kind: 'extra_decorations', quantity: 2 },
     });
-    expect(subscription.status).toBe(400);
-    expect(subscription.body.code).toBe('VALIDATION_FAILED');
+    expect(unsold.status).toBe(400);
+    expect(unsold.body.code).toBe('VALIDATION_FAILED');
     expect(
       (await call(t, 'POST', 'billing/checkout', { body: { kind: 'pack', code: 'starter' } })).status,
     ).toBe(401);
@@ -242,13 +243,17 @@ describe('pack checkout through the sandbox payment gateway', () => {
     await runner.connect();
     await runner.startTransaction();
     try {
+      // The later billing-flows migration builds on these tables: it goes down first and up last.
+      const flows = new BillingFlows1795319958930();
       const migration = new Payments1795319958920();
+      await flows.down(runner);
       await migration.down(runner);
       const [gone] = (await runner.query(`SELECT to_regclass('checkout_sessions') AS t`)) as {
         t: string | null;
       }[];
       expect(gone.t).toBeNull();
       await migration.up(runner);
+      await flows.up(runner);
       const [back] = (await runner.query(`SELECT to_regclass('payments') AS t`)) as { t: string | null }[];
       expect(back.t).toBe('payments');
     } finally {

@@ -37,7 +37,8 @@ export const toPlanRights = (row: PlanRightsRow): Rights => ({
 
 /**
  * THE one place plan rights are decided: from the data of the plan of the user's active
- * subscription (active or trialing, period not over), never from the plan's name.
+ * subscription (VIEW active_subscriptions, the definition the user payload reads too), never from
+ * the plan's name.
  */
 @Injectable()
 export class PlanRights {
@@ -50,11 +51,9 @@ export class PlanRights {
     const [row] = (await runner.query(
       `SELECT p.code, p.watermark, p.extra_edit_options, p.unlimited_editing, p.all_rooms_and_styles,
               p.descriptions_per_month, p.api_access, p.custom_limits
-         FROM subscriptions s
+         FROM active_subscriptions s
          JOIN plans p ON p.code = s.plan_code
-        WHERE s.user_id = $1 AND s.status IN ('active', 'trialing') AND s.current_period_end > now()
-        ORDER BY s.created_at DESC
-        LIMIT 1`,
+        WHERE s.user_id = $1`,
       [userId],
     )) as PlanRightsRow[];
     return row ? { planCode: row.code, ...toPlanRights(row) } : NO_PLAN_RIGHTS;

@@ -92,7 +92,7 @@ export class DecorationsController {
     @Res() res: Response,
   ): Promise<void> {
     const file = await this.downloads.one(auth.userId, id);
-    res.setHeader('Content-Type', 'image/jpeg');
+    res.setHeader('Content-Type', file.contentType);
     res.setHeader('Content-Disposition', attachment(file.name));
     res.setHeader('Cache-Control', 'private, no-store');
     res.end(file.body);

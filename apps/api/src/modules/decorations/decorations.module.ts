@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingModule } from '../billing/billing.module';
 import { PlatformModule } from '../platform/platform.module';
+import { PreferencesModule } from '../preferences/preferences.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { DecorationRenderer } from './decoration-renderer.service';
@@ -20,6 +21,7 @@ import { EngineModule } from './engine/engine.module';
     WalletModule,
     PlatformModule,
     BillingModule,
+    PreferencesModule,
   ],
   controllers: [DecorationsController],
   providers: [DecorationsService, DecorationRenderer, DownloadsService],

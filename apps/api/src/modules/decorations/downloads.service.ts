@@ -1,18 +1,21 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ErrorCode } from '@estancia/contracts';
+import { ErrorCode, type DownloadOptions } from '@estancia/contracts';
 import archiver from 'archiver';
 import type { Writable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
 import { Storage } from '../../infra/storage/storage.port';
 import { PlanRights } from '../billing/plan-rights.service';
+import { DOWNLOAD_CONTENT_TYPES, encodeDownload } from '../preferences/download-encoding';
+import { DownloadOptionsService } from '../preferences/download-options.service';
 import { ProjectsService } from '../projects/projects.service';
 import { assertId, DecorationsService } from './decorations.service';
 import { applyWatermark } from './watermark';
 
 export interface DownloadFile {
   name: string;
+  contentType: string;
   body: Buffer;
 }
 
@@ -35,8 +38,8 @@ export function slug(text: string): string {
   return folded.slice(0, 60) || 'estancia';
 }
 
-const fileName = (row: ReadyRow): string =>
-  `${slug(row.property_name)}-${slug(row.room_type)}-${slug(row.style)}-v${row.number}-${row.id.slice(0, 8)}.jpg`;
+const fileName = (row: ReadyRow, format: DownloadOptions['format']): string =>
+  `${slug(row.property_name)}-${slug(row.room_type)}-${slug(row.style)}-v${row.number}-${row.id.slice(0, 8)}.${format}`;
 
 /** Downloads of results, watermarked unless the user's plan removes the mark. */
 @Injectable()
@@ -49,6 +52,7 @@ export class DownloadsService {
     private readonly projects: ProjectsService,
     private readonly storage: Storage,
     private readonly planRights: PlanRights,
+    private readonly downloadOptions: DownloadOptionsService,
   ) {}
 
   async one(userId: string, decorationId: string): Promise<DownloadFile> {
@@ -56,7 +60,12 @@ export class DownloadsService {
     const [row] = await this.ready([decoration]);
     if (!row) throw new AppError(ErrorCode.DECORATION_NOT_READY);
     const { watermark } = await this.planRights.forUser(userId);
-    return { name: fileName(row), body: await this.body(row, watermark) };
+    const options = await this.downloadOptions.get(userId);
+    return {
+      name: fileName(row, options.format),
+      contentType: DOWNLOAD_CONTENT_TYPES[options.format],
+      body: await this.body(row, watermark, options),
+    };
   }
 
   /**
@@ -84,10 +93,11 @@ export class DownloadsService {
     const rows = await this.ready(decorations);
     if (!rows.length) throw new AppError(ErrorCode.DOWNLOAD_NOT_POSSIBLE);
     const { watermark } = await this.planRights.forUser(userId);
+    const options = await this.downloadOptions.get(userId);
     return {
       name: `${slug(project.propertyName)}.zip`,
       write: async (out) => {
-        // JPEGs are already compressed: store them, do not spend CPU deflating them again.
+        // JPEGs and PNGs are already compressed: store them, do not spend CPU deflating them again.
         const archive = archiver('zip', { store: true });
         const done = new Promise<void>((resolve, reject) => {
           out.on('close', resolve);
@@ -96,16 +106,17 @@ export class DownloadsService {
         });
         archive.on('warning', (error) => this.logger.warn(`zip: ${error.message}`));
         archive.pipe(out);
-        for (const row of rows) archive.append(await this.body(row, watermark), { name: fileName(row) });
+        for (const row of rows)
+          archive.append(await this.body(row, watermark, options), { name: fileName(row, options.format) });
         await archive.finalize();
         await done;
       },
     };
   }
 
-  private async body(row: ReadyRow, watermark: boolean): Promise<Buffer> {
+  private async body(row: ReadyRow, watermark: boolean, options: DownloadOptions): Promise<Buffer> {
     const original = await this.storage.get(row.result_key);
-    return watermark ? applyWatermark(original) : original;
+    return encodeDownload(watermark ? await applyWatermark(original) : original, options);
   }
 
   /** The ready current versions of these decorations, in the order given. */

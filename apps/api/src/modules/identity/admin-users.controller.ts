@@ -1,19 +1,25 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
+  adminCreditGrantRequestSchema,
   ErrorCode,
   staffLoginRequestSchema,
+  type AdminCreditGrantRequest,
+  type AdminCreditGrantResponse,
   type AdminUser,
   type SessionResponse,
 } from '@estancia/contracts';
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { Public, StaffOnly } from '../../infra/http/access';
+import { AdminOnly, Public, StaffOnly } from '../../infra/http/access';
 import { AppError } from '../../infra/http/app-error';
 import { parseListQuery, setContentRange } from '../../infra/http/simple-rest';
 import { validate } from '../../infra/http/zod.pipe';
+import { CreditGrantsService } from './credit-grants.service';
+import { CurrentUser } from './current-user.decorator';
 import { IdentityService } from './identity.service';
 import { clientIp } from './request-context';
+import type { AuthUser } from './session.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SORTABLE = {
@@ -63,6 +69,7 @@ export class AdminUsersController {
   constructor(
     private readonly identity: IdentityService,
     private readonly dataSource: DataSource,
+    private readonly creditGrants: CreditGrantsService,
   ) {}
 
   @Public()
@@ -124,5 +131,18 @@ export class AdminUsersController {
     const [row] = (await this.dataSource.query(`${SELECT_USERS} WHERE u.id = $1`, [id])) as AdminUserRow[];
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);
     return toAdminUser(row);
+  }
+
+  /** Gives credits with a note; `Idempotency-Key` (required) makes a double submit grant once. */
+  @AdminOnly()
+  @Post('users/:id/credits')
+  @HttpCode(200)
+  grantCredits(
+    @Param('id') id: string,
+    @Body(validate(adminCreditGrantRequestSchema)) body: AdminCreditGrantRequest,
+    @Headers('idempotency-key') key: string | undefined,
+    @CurrentUser() auth: AuthUser,
+  ): Promise<AdminCreditGrantResponse> {
+    return this.creditGrants.grant(auth.userId, id, body, key);
   }
 }

@@ -5,6 +5,7 @@ import { AccessGuard } from './access.guard';
 import { AccountMail } from './account-mail.service';
 import { Accounts } from './accounts.service';
 import { AdminUsersController } from './admin-users.controller';
+import { CreditGrantsService } from './credit-grants.service';
 import { GoogleIdentity } from './google-identity';
 import { IdentitySeeder } from './identity.seeder';
 import { IdentityService } from './identity.service';
@@ -20,6 +21,7 @@ import { UserPayloadModule } from './user-payload.module';
   providers: [
     Accounts,
     AccountMail,
+    CreditGrantsService,
     GoogleIdentity,
     IdentityService,
     IdentitySeeder,

@@ -19,7 +19,7 @@ interface UserPayloadRow {
 
 /**
  * Builds the user payload the apps receive (login, profile, UserConfirmation): the account, its
- * credits from the wallet and its subscription (active while active/trialing and not past its end).
+ * credits from the wallet and its subscription (VIEW active_subscriptions, as PlanRights reads it).
  */
 @Injectable()
 export class UserPayloadService {
@@ -33,11 +33,7 @@ export class UserPayloadService {
               s.plan_code
          FROM users u
          LEFT JOIN wallets w ON w.user_id = u.id
-         LEFT JOIN LATERAL (
-           SELECT plan_code FROM subscriptions
-            WHERE user_id = u.id AND status IN ('active', 'trialing') AND current_period_end > now()
-            ORDER BY current_period_end DESC LIMIT 1
-         ) s ON true
+         LEFT JOIN active_subscriptions s ON s.user_id = u.id
         WHERE u.id = $1`,
       [userId],
     )) as UserPayloadRow[];

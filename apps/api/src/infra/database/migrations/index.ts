@@ -7,6 +7,9 @@ import { Projects1795319958700 } from './1795319958700-projects';
 import { Decorations1795319958800 } from './1795319958800-decorations';
 import { Billing1795319958905 } from './1795319958905-billing';
 import { Payments1795319958920 } from './1795319958920-payments';
+import { BillingFlows1795319958930 } from './1795319958930-billing-flows';
+import { SandboxPaidPlan1795319958932 } from './1795319958932-sandbox-paid-plan';
+import { CreditGrants1795319958933 } from './1795319958933-credit-grants';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -18,4 +21,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Decorations1795319958800,
   Billing1795319958905,
   Payments1795319958920,
+  BillingFlows1795319958930,
+  SandboxPaidPlan1795319958932,
+  CreditGrants1795319958933,
 ];

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { WalletModule } from '../wallet/wallet.module';
+import { ReferralController } from './referral.controller';
+import { ReferralService } from './referral.service';
+
+/** The referral programme: a user's code earns them credits when a referred user first buys. */
+@Module({
+  imports: [WalletModule],
+  controllers: [ReferralController],
+  providers: [ReferralService],
+  exports: [ReferralService],
+})
+export class ReferralModule {}
