@@ -22,6 +22,7 @@ export const ROUTE_NAMES = [
   'UnexpectedError',
   'GetStarted',
   'FileUpload',
+  'SandboxCheckout',
   'PageNotFound',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -70,6 +71,8 @@ export const ROUTES: readonly RouteMeta[] = [
   route('UnexpectedError', '/error', 'default', true),
   route('GetStarted', '/get-started/:status?/:token?', 'default', true),
   route('FileUpload', '/try-free', 'default-without-footer', true),
+  // The sandbox gateway's payment page (offline stand-in for Stripe's), for the signed-in buyer.
+  route('SandboxCheckout', '/sandbox-checkout/:sessionId', 'default-without-navigation'),
   route('PageNotFound', '*', 'default', true),
 ];
 

@@ -3,6 +3,10 @@ import type { RouteObject } from 'react-router-dom';
 import { RootShell, type RouteHandle } from '../app/RootShell';
 import { RouteShell } from '../app/RouteShell';
 import { ROUTES, type RouteName } from '../app/route-meta';
+import { AddCardPage } from '../features/billing/components/AddCardPage';
+import { OffersPage } from '../features/billing/components/OffersPage';
+import { SandboxCheckoutPage } from '../features/billing/components/SandboxCheckoutPage';
+import { StripeConfirmationPage } from '../features/billing/components/StripeConfirmationPage';
 import { NewProjectPage } from '../features/decorations/components/NewProjectPage';
 import { ProjectPage } from '../features/decorations/components/ProjectPage';
 import { MyProjectsPage } from '../features/projects/components/MyProjectsPage';
@@ -22,18 +26,19 @@ const PAGES: Record<RouteName, () => ReactNode> = {
   Account: () => <AccountPage />,
   ContactUs: () => <PlannedPage name="ContactUs" />,
   Help: () => <PlannedPage name="Help" />,
-  Offers: () => <PlannedPage name="Offers" />,
-  AddCard: () => <PlannedPage name="AddCard" />,
+  Offers: () => <OffersPage />,
+  AddCard: () => <AddCardPage />,
   NewProject: () => <NewProjectPage />,
   Project: () => <ProjectPage />,
   ReportProblem: () => <PlannedPage name="ReportProblem" />,
   UpdatingPlatform: () => <UpdatingPlatformPage />,
   MyProjects: () => <MyProjectsPage />,
-  StripeConfirmation: () => <PlannedPage name="StripeConfirmation" />,
+  StripeConfirmation: () => <StripeConfirmationPage />,
   ApiIntegration: () => <PlannedPage name="ApiIntegration" />,
   UnexpectedError: () => <UnexpectedErrorPage />,
   GetStarted: () => <PlannedPage name="GetStarted" />,
   FileUpload: () => <PlannedPage name="FileUpload" />,
+  SandboxCheckout: () => <SandboxCheckoutPage />,
   PageNotFound: () => <PageNotFoundPage />,
 };
 

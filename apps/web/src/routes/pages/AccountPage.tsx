@@ -5,8 +5,15 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { DownloadOptionsSection } from '../../features/account/components/DownloadOptionsSection';
+import { PacksSection } from '../../features/account/components/PacksSection';
+import { PaymentMethodSection } from '../../features/account/components/PaymentMethodSection';
 import { PersonalInformationForm } from '../../features/account/components/PersonalInformationForm';
+import { ReferralSection } from '../../features/account/components/ReferralSection';
 import { SecurityForm } from '../../features/account/components/SecurityForm';
+import { StatisticsSection } from '../../features/account/components/StatisticsSection';
+import { SubscriptionSection } from '../../features/account/components/SubscriptionSection';
+import { TransactionsSection } from '../../features/account/components/TransactionsSection';
 import { useSession } from '../../features/session/session';
 
 const SECTIONS = [
@@ -50,7 +57,19 @@ function AccountSection({
   );
 }
 
-/** Personal information and security are built here; the other sections arrive with their issues. */
+/** Each money section loads its own data, so one slow or failing call leaves the others usable. */
+type MoneySection = Exclude<Section, 'personal' | 'security'>;
+const MONEY_SECTIONS: Record<MoneySection, () => ReactNode> = {
+  packs: PacksSection,
+  transactions: TransactionsSection,
+  paymentMethod: PaymentMethodSection,
+  statistics: StatisticsSection,
+  referral: ReferralSection,
+  subscription: SubscriptionSection,
+  downloadOptions: DownloadOptionsSection,
+};
+const isMoneySection = (id: Section): id is MoneySection => id in MONEY_SECTIONS;
+
 export function AccountPage() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -87,9 +106,14 @@ export function AccountPage() {
       <AccountSection id="security">
         <SecurityForm />
       </AccountSection>
-      {SECTIONS.slice(2).map((id) => (
-        <AccountSection key={id} id={id} sectionRef={id === 'subscription' ? subscriptionRef : undefined} />
-      ))}
+      {SECTIONS.filter(isMoneySection).map((id) => {
+        const Content = MONEY_SECTIONS[id];
+        return (
+          <AccountSection key={id} id={id} sectionRef={id === 'subscription' ? subscriptionRef : undefined}>
+            <Content />
+          </AccountSection>
+        );
+      })}
     </>
   );
 }

@@ -7,8 +7,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/route-meta';
+import { ExtraDecorationsOffer } from '../../billing/components/ExtraDecorationsOffer';
+import { PACKS_SECTION } from '../../billing/sections';
+import { useSession } from '../../session/session';
 
-/** The need-more-credits modal: buy credits (the plans view) or go back. */
+/**
+ * The need-more-credits modal: buy credits (the packs of the offers page) or go back; a subscriber may
+ * also buy the missing decorations at 1 EUR each, charged to their card after consenting.
+ */
 export function NeedMoreCreditsDialog({
   open,
   cost,
@@ -21,15 +27,20 @@ export function NeedMoreCreditsDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { user } = useSession();
+  const missing = cost - balance;
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="need-credits-title">
       <DialogTitle id="need-credits-title">{t('wizard.needCreditsTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{t('wizard.needCreditsText', { cost, balance })}</DialogContentText>
+        {user?.userSubscription.isActive && missing > 0 && (
+          <ExtraDecorationsOffer quantity={missing} onBought={onClose} />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('wizard.back')}</Button>
-        <Button variant="contained" component={RouterLink} to={pathTo('Offers')}>
+        <Button variant="contained" component={RouterLink} to={pathTo('Offers')} state={PACKS_SECTION}>
           {t('wizard.buyCredits')}
         </Button>
       </DialogActions>

@@ -1,0 +1,94 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { pathTo } from '../../../app/route-meta';
+
+/** A visitor chose a plan: an account comes first, and both ways back lead to the offers again. */
+export function RegisterToSubscribeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const back = { redirectTo: 'Offers' };
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="register-to-subscribe-title">
+      <DialogTitle id="register-to-subscribe-title">{t('offers.registerTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('offers.registerText')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
+        <Button component={RouterLink} to={pathTo('Login', {}, back)}>
+          {t('offers.login')}
+        </Button>
+        <Button variant="contained" component={RouterLink} to={pathTo('Register', {}, back)}>
+          {t('offers.register')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Back from the gateway without paying. */
+export function PaymentCancelDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="payment-cancel-title">
+      <DialogTitle id="payment-cancel-title">{t('payment.cancelTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('payment.cancelText')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * Spec section 8: a refused card. `automatic` is a charge to the saved card (extra decorations), which
+ * the user retries from where they were; otherwise "try again" leads back to the offers.
+ */
+export function TransactionRejectedDialog({
+  open,
+  automatic = false,
+  onClose,
+}: {
+  open: boolean;
+  automatic?: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="transaction-rejected-title">
+      <DialogTitle id="transaction-rejected-title">{t('payment.rejectedTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('payment.rejectedText')}</DialogContentText>
+        {automatic && <DialogContentText sx={{ mt: 1 }}>{t('payment.automaticError')}</DialogContentText>}
+      </DialogContent>
+      <DialogActions>
+        {automatic ? (
+          <>
+            <Button component={RouterLink} to={pathTo('AddCard')}>
+              {t('payment.changeCard')}
+            </Button>
+            <Button variant="contained" onClick={onClose}>
+              {t('payment.tryAgain')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={onClose}>{t('common.close')}</Button>
+            <Button variant="contained" component={RouterLink} to={pathTo('Offers')}>
+              {t('payment.tryAgain')}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
