@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import {
   BooleanField,
   DataTable,
@@ -15,6 +15,7 @@ import {
 import { type AdminUser, type LedgerEntry } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import { languageChoices, ledgerReasonChoices, roleChoices } from '../../common/choices';
+import { GrantCreditsButton } from './GrantCreditsButton';
 
 const SectionTitle = ({ id, title }: { id: string; title: string }) => {
   const translate = useTranslate();
@@ -49,7 +50,10 @@ export const UserShow = () => (
       </SimpleShowLayout>
     </Box>
     <Box component="section" aria-labelledby="user-ledger" sx={{ pb: 2 }}>
-      <SectionTitle id="user-ledger" title="console.users.ledger" />
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', pr: 2 }}>
+        <SectionTitle id="user-ledger" title="console.users.ledger" />
+        <GrantCreditsButton />
+      </Stack>
       <ReferenceManyField<AdminUser, LedgerEntry>
         reference="ledger"
         target="userId"
