@@ -16,6 +16,9 @@ import { ProjectsModule } from './modules/projects/projects.module';
 import { DecorationsModule } from './modules/decorations/decorations.module';
 import { WalletModule } from './modules/wallet/wallet.module';
 import { BillingModule } from './modules/billing/billing.module';
+import { CatalogueModule } from './modules/catalogue/catalogue.module';
+import { EditsModule } from './modules/edits/edits.module';
+import { ReviewModule } from './modules/review/review.module';
 
 /** The whole product; the role (api, worker, all) decides what main starts, not which modules load. */
 @Module({})
@@ -40,6 +43,9 @@ export class AppModule {
         // after PlatformModule: its GET project/healthCheck must match before GET project/:id
         DecorationsModule,
         BillingModule,
+        CatalogueModule,
+        EditsModule,
+        ReviewModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

@@ -8,3 +8,6 @@ export * from './admin';
 export * from './events';
 export * from './projects';
 export * from './billing';
+export * from './catalogue';
+export * from './edit-document';
+export * from './review';

@@ -61,6 +61,20 @@ export const configSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   /** How long a checkout stays payable. */
   CHECKOUT_TTL_MINUTES: count(60),
+  /** The business's time zone: working hours, holidays and the review deadline are counted in it. */
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'not an IANA time zone')
+    .default('Europe/Madrid'),
+  /** A review claim left untouched this long returns to the queue. */
+  REVIEW_CLAIM_MINUTES: count(60),
 });
 
 export type AppConfig = z.infer<typeof configSchema> & { PUBLIC_URL: string };

@@ -44,6 +44,11 @@ const STATUS: Record<ErrorCode, number> = {
   PLAN_EXCEEDED: 402,
   DESCRIPTION_LIMIT_REACHED: 403,
   LIMIT_REACHED: 403,
+  REVIEW_CLAIMED: 409,
+  REVIEW_NOT_CLAIMED: 409,
+  REVIEW_NOT_READY: 409,
+  REVIEW_DELIVERED: 409,
+  HOLIDAY_EXISTS: 409,
 };
 
 /** The one error type services throw: a stable code, optional field flags; the filter renders it. */

@@ -10,6 +10,8 @@ import { Payments1795319958920 } from './1795319958920-payments';
 import { BillingFlows1795319958930 } from './1795319958930-billing-flows';
 import { SandboxPaidPlan1795319958932 } from './1795319958932-sandbox-paid-plan';
 import { CreditGrants1795319958933 } from './1795319958933-credit-grants';
+import { Review1795319959000 } from './1795319959000-review';
+import { CatalogueEdits1795319959010 } from './1795319959010-catalogue-edits';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -24,4 +26,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   BillingFlows1795319958930,
   SandboxPaidPlan1795319958932,
   CreditGrants1795319958933,
+  Review1795319959000,
+  CatalogueEdits1795319959010,
 ];
