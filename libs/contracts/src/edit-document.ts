@@ -36,7 +36,9 @@ export const polygonShapeSchema = z.object({
 /**
  * A pixel mask (object selection by colour similarity, computed in the browser), run-length encoded
  * row by row over a width×height grid: alternating runs of outside/inside, starting outside.
- * The server scales it to the image's size.
+ * The runs go through the grid in row-major order (a run may go on into the next row) and add up to
+ * exactly width × height; the API refuses other totals. The server scales it to the image's size,
+ * each cell covering its rectangle of the image.
  */
 export const maskShapeSchema = z.object({
   kind: z.literal('mask'),

@@ -68,6 +68,8 @@ export const reviewEventSchema = z.object({
   by: staffRef.nullable(),
   at: z.string(),
   note: z.string().nullable(),
+  /** The version the step produced or delivered (saved, approved, sent_back), while it is kept. */
+  versionId: z.string().nullable(),
 });
 export type ReviewEvent = z.infer<typeof reviewEventSchema>;
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { Queue, type JobsOptions } from 'bullmq';
+import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
 import Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { JobName, JobOf } from './jobs';
@@ -12,10 +12,27 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
+/** The job ran and failed for good; `reason` is the message of the error its handler threw. */
+export class JobFailedError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'JobFailedError';
+  }
+}
+
+/** The job did not finish within the wait; it may still run and finish later. */
+export class JobWaitTimeoutError extends Error {
+  constructor(name: string, id: string) {
+    super(`${name} job ${id} did not finish in time`);
+    this.name = 'JobWaitTimeoutError';
+  }
+}
+
 /** The only way services enqueue work: `jobs.add('mail.send', { outboxId })`. One BullMQ queue per job name. */
 @Injectable()
 export class JobQueue implements OnModuleDestroy {
   private readonly queues = new Map<JobName, Queue>();
+  private readonly events = new Map<JobName, { events: QueueEvents; connection: Redis }>();
   private connection?: Redis;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -23,6 +40,28 @@ export class JobQueue implements OnModuleDestroy {
   async add<N extends JobName>(name: N, data: JobOf<N>, opts: JobsOptions = {}): Promise<string> {
     const job = await this.queue(name).add(name, data, { ...DEFAULT_JOB_OPTIONS, ...opts });
     return job.id ?? '';
+  }
+
+  /**
+   * Adds a job and waits for its handler's answer, for a request that answers with the result (the
+   * editor's render). The job runs wherever a worker is; the wait listens to the queue's events, so
+   * it works across processes. Throws JobFailedError or JobWaitTimeoutError.
+   */
+  async addAndWait<N extends JobName>(
+    name: N,
+    data: JobOf<N>,
+    opts: JobsOptions,
+    timeoutMs: number,
+  ): Promise<unknown> {
+    const events = await this.queueEvents(name);
+    const job = await this.queue(name).add(name, data, { ...DEFAULT_JOB_OPTIONS, ...opts });
+    try {
+      return await job.waitUntilFinished(events, timeoutMs);
+    } catch (error) {
+      // The same rejection means "failed" or "gave up waiting": the job's state tells which.
+      if ((await job.getState()) === 'failed') throw new JobFailedError((error as Error).message);
+      throw new JobWaitTimeoutError(name, job.id ?? '?');
+    }
   }
 
   /**
@@ -59,7 +98,26 @@ export class JobQueue implements OnModuleDestroy {
     return queue;
   }
 
+  /** Event listeners block on Redis, so each queue's gets a connection of its own. */
+  private async queueEvents(name: JobName): Promise<QueueEvents> {
+    let entry = this.events.get(name);
+    if (!entry) {
+      const connection = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
+      entry = { events: new QueueEvents(name, { connection, prefix: this.config.REDIS_PREFIX }), connection };
+      this.events.set(name, entry);
+    }
+    await entry.events.waitUntilReady();
+    return entry.events;
+  }
+
   async onModuleDestroy(): Promise<void> {
+    await Promise.all(
+      [...this.events.values()].map(async ({ events, connection }) => {
+        await events.close();
+        await connection.quit().catch(() => connection.disconnect());
+      }),
+    );
+    this.events.clear();
     await Promise.all([...this.queues.values()].map((q) => q.close()));
     this.queues.clear();
     await this.connection?.quit().catch(() => this.connection?.disconnect());

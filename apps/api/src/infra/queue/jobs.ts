@@ -15,6 +15,14 @@ export type Job =
       data: { decorationId: string; versionId: string };
     }
   | {
+      name: 'decoration.edit';
+      /**
+       * Renders the decoration's saved edit document into versionId (not yet a row: it is written
+       * when the render is done). A review's render carries the review and the staff member holding it.
+       */
+      data: { decorationId: string; versionId: string; reviewId: string | null; staffId: string | null };
+    }
+  | {
       name: 'billing.expire-checkouts';
       /** A repeatable sweep: open checkout sessions past their expiry become expired. */
       data: Record<string, never>;
@@ -22,6 +30,11 @@ export type Job =
   | {
       name: 'billing.sandbox-renewals';
       /** A repeatable sweep (sandbox gateway only): subscriptions whose period is over renew or end. */
+      data: Record<string, never>;
+    }
+  | {
+      name: 'decoration.sla';
+      /** A repeatable sweep: warns admins of reviews at risk or overdue, returns stale claims to the queue. */
       data: Record<string, never>;
     };
 
@@ -32,8 +45,10 @@ export type JobOf<N extends JobName> = Extract<Job, { name: N }>['data'];
 export const JOB_SETTINGS: Record<JobName, { concurrency: number }> = {
   'mail.send': { concurrency: 5 },
   'decoration.render': { concurrency: 2 },
+  'decoration.edit': { concurrency: 2 },
   'billing.expire-checkouts': { concurrency: 1 },
   'billing.sandbox-renewals': { concurrency: 1 },
+  'decoration.sla': { concurrency: 1 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_SETTINGS) as JobName[];

@@ -37,11 +37,17 @@ class OtherJobs {
   @OnJob('decoration.render')
   async render(): Promise<void> {}
 
+  @OnJob('decoration.edit')
+  async renderEdit(): Promise<void> {}
+
   @OnJob('billing.sandbox-renewals')
   async renewSandboxSubscriptions(): Promise<void> {}
 
   @OnJob('billing.expire-checkouts')
   async expireCheckouts(): Promise<void> {}
+
+  @OnJob('decoration.sla')
+  async sweepReviews(): Promise<void> {}
 }
 
 const until = async (check: () => boolean, ms = 10000) => {

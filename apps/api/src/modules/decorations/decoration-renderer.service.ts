@@ -9,8 +9,9 @@ import type { JobOf } from '../../infra/queue/jobs';
 import { OnJob } from '../../infra/queue/on-job.decorator';
 import { Realtime } from '../../infra/realtime/realtime.service';
 import { Storage } from '../../infra/storage/storage.port';
+import { ReviewQueue } from '../review/review-queue.service';
 import { WalletService } from '../wallet/wallet.service';
-import { RENDER_ATTEMPTS, resultKeys } from './decorations.service';
+import { deliverDecoration, RENDER_ATTEMPTS, resultKeys } from './decorations.service';
 import type { DecorationFailure } from './decoration.entity';
 import { stagingPrompt } from './engine/staging-prompt';
 import { StagingEngine, StagingTimeoutError, type StagingStage } from './engine/staging-engine.port';
@@ -57,6 +58,7 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     private readonly wallet: WalletService,
     private readonly realtime: Realtime,
     private readonly jobs: JobQueue,
+    private readonly reviews: ReviewQueue,
   ) {}
 
   @OnJob('decoration.render')
@@ -229,23 +231,17 @@ export class DecorationRenderer implements OnApplicationBootstrap {
            WHERE id = $1`,
           [job.decorationId, job.versionId, job.roomType, job.style],
         );
+        await this.reviews.draftReady(m, job.decorationId);
         return 'finished';
       }
-      await m.query(
-        `UPDATE decorations SET state = 'ready', stage = 'ready', percent = 100, failure = NULL,
-           current_version_id = $2, room_type = $3, style = $4, updated_at = now()
-         WHERE id = $1`,
-        [job.decorationId, job.versionId, job.roomType, job.style],
-      );
-      // An image counts as completed the first time its decoration becomes ready, not on every redo.
-      const completed = decoration.state === 'ready' ? 0 : 1;
-      await m.query(
-        `UPDATE projects SET images_completed = images_completed + $2, new_images_available = true,
-           status = CASE WHEN images_completed + $2 >= total_images THEN $3 ELSE status END,
-           updated_at = now()
-         WHERE id = $1`,
-        [job.projectId, completed, PROJECT_STATUS.finished],
-      );
+      await deliverDecoration(m, {
+        decorationId: job.decorationId,
+        projectId: job.projectId,
+        versionId: job.versionId,
+        roomType: job.roomType,
+        style: job.style,
+        wasState: decoration.state,
+      });
       return 'finished';
     });
   }
@@ -261,9 +257,9 @@ export class DecorationRenderer implements OnApplicationBootstrap {
       const version = rows[0];
       if (!version) return false;
       const [decoration] = (await m.query(
-        `SELECT state, awaiting_review FROM decorations WHERE id = $1 FOR UPDATE`,
+        `SELECT type, state, awaiting_review FROM decorations WHERE id = $1 FOR UPDATE`,
         [job.decorationId],
-      )) as { state: string; awaiting_review: boolean }[];
+      )) as { type: string; state: string; awaiting_review: boolean }[];
       // A failed redo keeps the earlier result; a failed first render leaves nothing to deliver.
       const keepsResult = decoration.state === 'ready' || decoration.awaiting_review;
       await m.query(
@@ -282,13 +278,17 @@ export class DecorationRenderer implements OnApplicationBootstrap {
          WHERE id = $1`,
         [job.projectId, version.credits, keepsResult ? 0 : 1, PROJECT_STATUS.finished],
       );
-      await this.wallet.refund(
-        job.userId,
-        version.credits,
-        'decoration_refund',
-        `refund:${version.chargeKey}`,
-        m,
-      );
+      // A draft staff sent back was free: nothing to refund.
+      if (version.credits > 0)
+        await this.wallet.refund(
+          job.userId,
+          version.credits,
+          'decoration_refund',
+          `refund:${version.chargeKey}`,
+          m,
+        );
+      // A sent-back draft that failed leaves the earlier draft to fix, so the review waits in the queue again.
+      if (decoration.type === 'supervised' && keepsResult) await this.reviews.draftReady(m, job.decorationId);
       return true;
     });
     if (!failed) return;

@@ -4,6 +4,7 @@ import { BillingModule } from '../billing/billing.module';
 import { PlatformModule } from '../platform/platform.module';
 import { PreferencesModule } from '../preferences/preferences.module';
 import { ProjectsModule } from '../projects/projects.module';
+import { ReviewQueueModule } from '../review/review-queue.module';
 import { WalletModule } from '../wallet/wallet.module';
 import { DecorationRenderer } from './decoration-renderer.service';
 import { DecorationEntity, DecorationVersionEntity } from './decoration.entity';
@@ -22,6 +23,7 @@ import { EngineModule } from './engine/engine.module';
     PlatformModule,
     BillingModule,
     PreferencesModule,
+    ReviewQueueModule,
   ],
   controllers: [DecorationsController],
   providers: [DecorationsService, DecorationRenderer, DownloadsService],

@@ -11,6 +11,8 @@ import {
   type OrderDecorationsResponse,
   type ProjectDetail,
   type RedoDecorationRequest,
+  type RoomType,
+  type Style,
 } from '@estancia/contracts';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
@@ -21,6 +23,7 @@ import { PlatformService } from '../platform/platform.service';
 import { MediaUrls } from '../projects/media-urls.service';
 import { ProjectImages } from '../projects/project-images.service';
 import { ProjectsService } from '../projects/projects.service';
+import { ReviewQueue } from '../review/review-queue.service';
 import { WalletService } from '../wallet/wallet.service';
 import { DecorationEntity, DecorationVersionEntity } from './decoration.entity';
 
@@ -44,6 +47,41 @@ export const resultKeys = (projectId: string, decorationId: string, versionId: s
 
 const newSeed = (): number => randomInt(1, 2 ** 31 - 1);
 
+/**
+ * A result reaches the customer: the decoration is ready with this version, and its project counts
+ * the image (only the first time it becomes ready) and shows the news. Shared by the render of an
+ * automatic decoration and the approval of a supervised one; run in their transaction, after
+ * locking the decoration.
+ */
+export async function deliverDecoration(
+  m: EntityManager,
+  delivery: {
+    decorationId: string;
+    projectId: string;
+    versionId: string;
+    roomType: string;
+    style: string;
+    /** The decoration's state before, read under the lock. */
+    wasState: string;
+  },
+): Promise<void> {
+  await m.query(
+    `UPDATE decorations SET state = 'ready', awaiting_review = false, stage = 'ready', percent = 100,
+       failure = NULL, current_version_id = $2, room_type = $3, style = $4, updated_at = now()
+     WHERE id = $1`,
+    [delivery.decorationId, delivery.versionId, delivery.roomType, delivery.style],
+  );
+  // An image counts as completed the first time its decoration becomes ready, not on every redo.
+  const completed = delivery.wasState === 'ready' ? 0 : 1;
+  await m.query(
+    `UPDATE projects SET images_completed = images_completed + $2, new_images_available = true,
+       status = CASE WHEN images_completed + $2 >= total_images THEN $3 ELSE status END,
+       updated_at = now()
+     WHERE id = $1`,
+    [delivery.projectId, completed, PROJECT_STATUS.finished],
+  );
+}
+
 /** Ordering, redo, versions and the project detail (spec sections 4, 5, 9). */
 @Injectable()
 export class DecorationsService {
@@ -59,6 +97,7 @@ export class DecorationsService {
     private readonly jobs: JobQueue,
     private readonly realtime: Realtime,
     private readonly storage: Storage,
+    private readonly reviews: ReviewQueue,
   ) {}
 
   async detail(userId: string, projectId: string): Promise<ProjectDetail> {
@@ -146,6 +185,8 @@ export class DecorationsService {
           attempts: 0,
         });
         await m.insert(DecorationVersionEntity, version);
+        // A supervised decoration's 48 working hours start with the order, in the same transaction.
+        if (item.type === 'supervised') await this.reviews.open(m, decorationId);
         await this.wallet.spend(userId, cost, 'decoration', chargeKey, m);
         total += cost;
         made.push({ decoration, version });
@@ -172,45 +213,10 @@ export class DecorationsService {
     const versionId = randomUUID();
     const chargeKey = `redo:${versionId}`;
     const dropped = await this.dataSource.transaction(async (m) => {
-      // Locks the decoration so two redos at once queue up instead of both passing the check below.
-      const [locked] = (await m.query(`SELECT state FROM decorations WHERE id = $1 FOR UPDATE`, [
-        decorationId,
-      ])) as { state: string }[];
-      // A version still rendering must finish (or fail) before another is ordered.
-      const [{ rendering }] = (await m.query(
-        `SELECT count(*)::int AS rendering FROM decoration_versions WHERE decoration_id = $1 AND state = 'pending'`,
-        [decorationId],
-      )) as { rendering: number }[];
-      if (rendering > 0) throw new AppError(ErrorCode.DECORATION_NOT_READY);
-      const [{ next }] = (await m.query(
-        `SELECT coalesce(max(number), 0) + 1 AS next FROM decoration_versions WHERE decoration_id = $1`,
-        [decorationId],
-      )) as { next: number }[];
-      const current = decoration.currentVersionId
-        ? await m.findOneBy(DecorationVersionEntity, { id: decoration.currentVersionId })
-        : null;
-      await m.insert(DecorationVersionEntity, {
-        id: versionId,
-        decorationId,
-        number: next,
-        roomType: request.roomType ?? current?.roomType ?? decoration.roomType,
-        style: request.style ?? current?.style ?? decoration.style,
-        seed: newSeed(),
-        resultKey: null,
-        thumbnailKey: null,
-        state: 'pending',
-        credits: cost,
-        chargeKey,
-        attempts: 0,
-      });
+      const before = await this.addVersion(m, decoration, { versionId, cost, chargeKey, ...request });
       await this.wallet.spend(userId, cost, 'decoration', chargeKey, m);
-      await m.query(
-        `UPDATE decorations SET stage = 'queued', percent = 0, failure = NULL, credits = credits + $2,
-           updated_at = now() WHERE id = $1`,
-        [decorationId, cost],
-      );
       // A failed decoration ordered again counts as an image to finish once more.
-      const reordered = locked.state === 'failed' ? 1 : 0;
+      const reordered = before === 'failed' ? 1 : 0;
       await m.query(
         `UPDATE projects SET credits_spent = credits_spent + $2, total_images = total_images + $3,
            status = CASE WHEN $3 = 1 THEN $4 ELSE status END, updated_at = now() WHERE id = $1`,
@@ -222,6 +228,29 @@ export class DecorationsService {
     await this.wallet.announce(userId);
     await this.enqueue(decoration, versionId);
     return (await this.toDtos([await this.reload(decorationId)]))[0];
+  }
+
+  /**
+   * A fresh AI draft of a supervised decoration that staff sent back: a free version with a new
+   * seed, same room type and style, rendered like a redo. `first` runs at the start of the same
+   * transaction (the review's own conditional step), so both happen or neither.
+   */
+  async redraft(
+    decorationId: string,
+    first: (m: EntityManager, versionId: string) => Promise<void>,
+  ): Promise<string> {
+    const decoration = await this.reload(decorationId);
+    const versionId = randomUUID();
+    const dropped = await this.dataSource.transaction(async (m) => {
+      // The decoration before the review, the order a finishing render takes its locks in.
+      await m.query(`SELECT 1 FROM decorations WHERE id = $1 FOR UPDATE`, [decorationId]);
+      await first(m, versionId);
+      await this.addVersion(m, decoration, { versionId, cost: 0, chargeKey: `sendback:${versionId}` });
+      return this.prune(m, decorationId);
+    });
+    await this.removeFiles(dropped);
+    await this.enqueue(decoration, versionId);
+    return versionId;
   }
 
   async versions(userId: string, decorationId: string): Promise<DecorationVersion[]> {
@@ -323,8 +352,56 @@ export class DecorationsService {
     }
   }
 
+  /**
+   * A new pending version (the current room type and style unless given), inside the caller's
+   * transaction; answers the decoration's state before it.
+   */
+  private async addVersion(
+    m: EntityManager,
+    decoration: DecorationEntity,
+    version: { versionId: string; cost: number; chargeKey: string; roomType?: RoomType; style?: Style },
+  ): Promise<string> {
+    // Locks the decoration so two new versions at once queue up instead of both passing the check below.
+    const [locked] = (await m.query(`SELECT state FROM decorations WHERE id = $1 FOR UPDATE`, [
+      decoration.id,
+    ])) as { state: string }[];
+    // A version still rendering must finish (or fail) before another is ordered.
+    const [{ rendering }] = (await m.query(
+      `SELECT count(*)::int AS rendering FROM decoration_versions WHERE decoration_id = $1 AND state = 'pending'`,
+      [decoration.id],
+    )) as { rendering: number }[];
+    if (rendering > 0) throw new AppError(ErrorCode.DECORATION_NOT_READY);
+    const [{ next }] = (await m.query(
+      `SELECT coalesce(max(number), 0) + 1 AS next FROM decoration_versions WHERE decoration_id = $1`,
+      [decoration.id],
+    )) as { next: number }[];
+    const current = decoration.currentVersionId
+      ? await m.findOneBy(DecorationVersionEntity, { id: decoration.currentVersionId })
+      : null;
+    await m.insert(DecorationVersionEntity, {
+      id: version.versionId,
+      decorationId: decoration.id,
+      number: next,
+      roomType: version.roomType ?? current?.roomType ?? decoration.roomType,
+      style: version.style ?? current?.style ?? decoration.style,
+      seed: newSeed(),
+      resultKey: null,
+      thumbnailKey: null,
+      state: 'pending',
+      credits: version.cost,
+      chargeKey: version.chargeKey,
+      attempts: 0,
+    });
+    await m.query(
+      `UPDATE decorations SET stage = 'queued', percent = 0, failure = NULL, credits = credits + $2,
+         updated_at = now() WHERE id = $1`,
+      [decoration.id, version.cost],
+    );
+    return locked.state;
+  }
+
   /** Drops the oldest versions beyond KEPT_VERSIONS (never the current one) and answers their files. */
-  private async prune(m: EntityManager, decorationId: string): Promise<string[]> {
+  async prune(m: EntityManager, decorationId: string): Promise<string[]> {
     const [dropped] = (await m.query(
       `DELETE FROM decoration_versions WHERE id IN (
          SELECT v.id FROM decoration_versions v JOIN decorations d ON d.id = v.decoration_id
@@ -336,7 +413,7 @@ export class DecorationsService {
     return dropped.flatMap((r) => [r.result_key, r.thumbnail_key]).filter((k): k is string => !!k);
   }
 
-  private async removeFiles(keys: string[]): Promise<void> {
+  async removeFiles(keys: string[]): Promise<void> {
     for (const key of keys) {
       await this.storage.delete(key).catch((error: unknown) => {
         this.logger.warn(`File ${key} of a dropped version not removed: ${String(error)}`);

@@ -12,6 +12,7 @@ import { SandboxPaidPlan1795319958932 } from './1795319958932-sandbox-paid-plan'
 import { CreditGrants1795319958933 } from './1795319958933-credit-grants';
 import { Review1795319959000 } from './1795319959000-review';
 import { CatalogueEdits1795319959010 } from './1795319959010-catalogue-edits';
+import { ReviewMore1795319959020 } from './1795319959020-review-more';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CreditGrants1795319958933,
   Review1795319959000,
   CatalogueEdits1795319959010,
+  ReviewMore1795319959020,
 ];

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ErrorCode, type FloorPattern, type Product, type ProductType } from '@estancia/contracts';
+import type { DataSource } from 'typeorm';
+import { AppError } from '../../infra/http/app-error';
+import { floorTextureSvg } from './floor-textures';
+
+interface ProductRow {
+  id: string;
+  type: ProductType;
+  name: string;
+  brand: string;
+  color: string;
+  pattern: FloorPattern | null;
+  tile_scale: number | null;
+  price_cents: number;
+  unit: Product['unit'];
+  purchase_url: string;
+}
+
+const COLUMNS = `id, type, name, brand, color, pattern, tile_scale, price_cents, unit, purchase_url`;
+
+/** Where a floor's texture is served (public, under /data). */
+export const textureUrl = (productId: string): string => `/data/catalogue/products/${productId}/texture.svg`;
+
+const toProduct = (row: ProductRow): Product => ({
+  id: row.id,
+  type: row.type,
+  name: row.name,
+  brand: row.brand,
+  color: row.color,
+  textureUrl: row.type === 'floor' ? textureUrl(row.id) : null,
+  pattern: row.pattern,
+  tileScale: row.tile_scale,
+  priceCents: row.price_cents,
+  unit: row.unit,
+  purchaseUrl: row.purchase_url,
+});
+
+/** The texture a floor product is drawn with, in the browser and in the server's renderer alike. */
+export const floorTexture = (product: Pick<Product, 'id' | 'pattern' | 'color'>): string | null =>
+  product.pattern ? floorTextureSvg(product.pattern, product.color, product.id) : null;
+
+/** Catalogue products: the paints and floors the editor offers, with their purchase links. */
+@Injectable()
+export class Catalogue {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Products on sale, in display order. */
+  async list(type?: ProductType): Promise<Product[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM products WHERE active AND ($1::text IS NULL OR type = $1)
+        ORDER BY type, sort_order, name`,
+      [type ?? null],
+    )) as ProductRow[];
+    return rows.map(toProduct);
+  }
+
+  /**
+   * These products by id, withdrawn ones included: a document saved before a product left the
+   * catalogue still renders. Unknown ids are simply absent from the map.
+   */
+  async find(ids: readonly string[]): Promise<Map<string, Product>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const rows = (await this.dataSource.query(`SELECT ${COLUMNS} FROM products WHERE id = ANY($1::text[])`, [
+      unique,
+    ])) as ProductRow[];
+    return new Map(rows.map((row) => [row.id, toProduct(row)]));
+  }
+
+  /** The SVG tile of a floor; NOT_FOUND for anything else. */
+  async texture(id: string): Promise<string> {
+    const texture = (await this.find([id])).get(id);
+    const svg = texture && floorTexture(texture);
+    if (!svg) throw new AppError(ErrorCode.NOT_FOUND);
+    return svg;
+  }
+}

@@ -1,0 +1,247 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { editDocumentSchema, ErrorCode, type RoomType, type Style } from '@estancia/contracts';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
+import { AppError } from '../../infra/http/app-error';
+import type { JobOf } from '../../infra/queue/jobs';
+import { OnJob } from '../../infra/queue/on-job.decorator';
+import { Realtime } from '../../infra/realtime/realtime.service';
+import { Storage } from '../../infra/storage/storage.port';
+import { Catalogue, floorTexture } from '../catalogue/catalogue.service';
+import { DecorationsService, resultKeys } from '../decorations/decorations.service';
+import { StagingEngine, StagingTimeoutError } from '../decorations/engine/staging-engine.port';
+import { stagingPrompt } from '../decorations/engine/staging-prompt';
+import { ReviewAccess } from '../review/review-access';
+import { renderEdit, type PaintSource } from './edit-renderer';
+import { productIds } from './edit-rules';
+import type { EditRendered } from './edits.service';
+
+/** What a render reads, in one query: the decoration, its photo, the saved document and its base. */
+interface EditSource {
+  projectId: string;
+  userId: string;
+  roomType: RoomType;
+  style: Style;
+  originalKey: string;
+  width: number;
+  height: number;
+  document: unknown;
+  baseKey: string | null;
+  baseRoomType: RoomType | null;
+  baseStyle: Style | null;
+  baseSeed: number | null;
+}
+
+type Finished = { outcome: 'finished'; dropped: string[] } | { outcome: 'done' | 'gone' };
+
+/** The engine's instruction for "reform": new finishes, same room. */
+const reformPrompt = (roomType: RoomType, style: Style): string =>
+  `Renovate the finishes of this ${roomType.replace(/_/g, ' ')} in ${style} style: walls, floor, ceiling, ` +
+  'doors and fittings. Keep the layout, windows and camera viewpoint exactly as they are. ' +
+  'Photorealistic real-estate photograph, no people, no text.';
+
+/**
+ * The `decoration.edit` job: renders the saved edit document at full resolution into a new ready
+ * version that becomes the decoration's current result. The version row is written only when the
+ * render is done (a pending row would look like an AI render to redo and to the renderer's
+ * start-up sweep), by an INSERT under the decoration's lock that a second run finds done.
+ */
+@Injectable()
+export class EditRenderJob {
+  private readonly logger = new Logger('EditRender');
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly engine: StagingEngine,
+    private readonly storage: Storage,
+    private readonly catalogue: Catalogue,
+    private readonly decorations: DecorationsService,
+    private readonly reviews: ReviewAccess,
+    private readonly realtime: Realtime,
+  ) {}
+
+  @OnJob('decoration.edit')
+  async render(data: JobOf<'decoration.edit'>): Promise<EditRendered> {
+    const earlier = await this.written(data.versionId);
+    if (earlier) return earlier;
+    let source: EditSource | undefined;
+    let finished: Finished;
+    try {
+      source = await this.source(data.decorationId);
+      const keys = resultKeys(source.projectId, data.decorationId, data.versionId);
+      const rendered = await this.draw(source);
+      // Fixed keys: a second run overwrites the same two files.
+      await this.storage.put(keys.result, rendered.result);
+      await this.storage.put(keys.thumbnail, rendered.thumbnail);
+      finished = await this.finish(data, source, keys);
+    } catch (error) {
+      // Another run of the same job may have written the version meanwhile: that is the answer.
+      const other = await this.written(data.versionId);
+      if (other) return other;
+      // Files a failed run may have stored stay: a run of the same job still going may use them.
+      await this.release(data);
+      throw this.jobError(error, data.versionId);
+    }
+    const keys = resultKeys(source.projectId, data.decorationId, data.versionId);
+    if (finished.outcome === 'gone') {
+      // The decoration was deleted while rendering: its files must not outlive it.
+      await this.decorations.removeFiles([keys.result, keys.thumbnail]);
+      throw new AppError(ErrorCode.NOT_FOUND);
+    }
+    if (finished.outcome === 'finished') {
+      await this.decorations.removeFiles(finished.dropped);
+      // The owner's other tabs and devices show the new result; staff fixes stay unseen until approval.
+      if (data.reviewId === null)
+        this.realtime.toUser(source.userId, 'SendProjectDecorationRetryConfirm', source.projectId);
+    }
+    return { versionId: data.versionId, resultKey: keys.result };
+  }
+
+  private async written(versionId: string): Promise<EditRendered | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT result_key FROM decoration_versions WHERE id = $1 AND state = 'ready'`,
+      [versionId],
+    )) as { result_key: string }[];
+    return row ? { versionId, resultKey: row.result_key } : null;
+  }
+
+  private async source(decorationId: string): Promise<EditSource> {
+    const [row] = (await this.dataSource.query(
+      `SELECT d.project_id AS "projectId", d.user_id AS "userId", d.room_type AS "roomType", d.style,
+              i.original_key AS "originalKey", i.width, i.height, e.document,
+              v.result_key AS "baseKey", v.room_type AS "baseRoomType", v.style AS "baseStyle", v.seed AS "baseSeed"
+         FROM decorations d
+         JOIN project_images i ON i.id = d.image_id
+         JOIN edit_documents e ON e.decoration_id = d.id
+         LEFT JOIN decoration_versions v
+           ON v.id::text = e.document->>'baseVersionId' AND v.decoration_id = d.id AND v.state = 'ready'
+        WHERE d.id = $1`,
+      [decorationId],
+    )) as EditSource[];
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+    // The base was dropped (older than the versions kept) after the document was saved.
+    if (!row.baseKey) throw new AppError(ErrorCode.VALIDATION_FAILED);
+    return row;
+  }
+
+  private async draw(source: EditSource) {
+    const document = editDocumentSchema.parse(source.document);
+    const products = await this.catalogue.find(productIds(document));
+    const paints = new Map<string, PaintSource>();
+    for (const [id, product] of products) {
+      const svg = floorTexture(product);
+      paints.set(
+        id,
+        svg && product.tileScale
+          ? { kind: 'texture', svg, tileScale: product.tileScale }
+          : { kind: 'colour', color: product.color },
+      );
+    }
+    if (productIds(document).some((id) => !paints.has(id))) throw new AppError(ErrorCode.VALIDATION_FAILED);
+    const [base, original] = await Promise.all([
+      this.storage.get(source.baseKey!),
+      this.storage.get(source.originalKey),
+    ]);
+    const roomType = source.baseRoomType ?? source.roomType;
+    const signal = AbortSignal.timeout(this.config.RENDER_TIMEOUT_SECONDS * 1000);
+    return renderEdit({
+      base,
+      original,
+      document,
+      paints,
+      // The engine sees the real room (the original photo); what it draws is kept inside the area.
+      stage: ({ mode, style, seed, mask }) => {
+        const chosen = style ?? source.baseStyle ?? source.style;
+        return this.engine.render(
+          {
+            image: original,
+            width: source.width,
+            height: source.height,
+            roomType,
+            style: chosen,
+            seed,
+            mask,
+            prompt: mode === 'reform' ? reformPrompt(roomType, chosen) : stagingPrompt(roomType, chosen),
+          },
+          { signal },
+        );
+      },
+    });
+  }
+
+  /**
+   * Writes the version and makes it current, once: the decoration's lock orders two runs, and the
+   * second finds the version there. A review's render must still hold the claim when it lands.
+   */
+  private async finish(
+    data: JobOf<'decoration.edit'>,
+    source: EditSource,
+    keys: { result: string; thumbnail: string },
+  ): Promise<Finished> {
+    return this.dataSource.transaction(async (m) => {
+      const [decoration] = (await m.query(`SELECT id FROM decorations WHERE id = $1 FOR UPDATE`, [
+        data.decorationId,
+      ])) as unknown[];
+      if (!decoration) return { outcome: 'gone' };
+      const [exists] = (await m.query(`SELECT 1 FROM decoration_versions WHERE id = $1`, [
+        data.versionId,
+      ])) as unknown[];
+      if (exists) return { outcome: 'done' };
+      if (data.reviewId && data.staffId) await this.reviews.holdForEditing(data.reviewId, data.staffId, m);
+      const roomType = source.baseRoomType ?? source.roomType;
+      const style = source.baseStyle ?? source.style;
+      await m.query(
+        `INSERT INTO decoration_versions (id, decoration_id, number, room_type, style, seed, result_key,
+                                          thumbnail_key, state, credits, charge_key, attempts, origin)
+         SELECT $1::uuid, $2::uuid, coalesce(max(number), 0) + 1, $3::text, $4::text, $5::int, $6::text,
+                $7::text, 'ready', 0, $8::text, 1, 'edit'
+           FROM decoration_versions WHERE decoration_id = $2`,
+        [
+          data.versionId,
+          data.decorationId,
+          roomType,
+          style,
+          source.baseSeed ?? 1,
+          keys.result,
+          keys.thumbnail,
+          `edit:${data.versionId}`,
+        ],
+      );
+      // A review's decoration stays pending: approving delivers this version.
+      await m.query(
+        `UPDATE decorations SET current_version_id = $2, room_type = $3, style = $4, updated_at = now() WHERE id = $1`,
+        [data.decorationId, data.versionId, roomType, style],
+      );
+      await m.query(
+        `UPDATE edit_documents SET rendered_edits = rendered_edits + $3, result_version_id = $2,
+           rendering_version_id = CASE WHEN rendering_version_id = $2 THEN NULL ELSE rendering_version_id END
+         WHERE decoration_id = $1`,
+        [data.decorationId, data.versionId, data.reviewId === null ? 1 : 0],
+      );
+      const dropped = await this.decorations.prune(m, data.decorationId);
+      if (data.reviewId && data.staffId)
+        await this.reviews.recordSaved(data.reviewId, data.staffId, data.versionId, m);
+      return { outcome: 'finished', dropped };
+    });
+  }
+
+  /** Gives the decoration's render slot back (only if this job still holds it). */
+  private async release(data: JobOf<'decoration.edit'>): Promise<void> {
+    await this.dataSource
+      .query(
+        `UPDATE edit_documents SET rendering_version_id = NULL WHERE decoration_id = $1 AND rendering_version_id = $2`,
+        [data.decorationId, data.versionId],
+      )
+      .catch((error: unknown) => this.logger.warn(`Render slot not released: ${String(error)}`));
+  }
+
+  /** The job's failure reason is an error code the waiting request answers with. */
+  private jobError(error: unknown, versionId: string): AppError {
+    if (error instanceof AppError) return error;
+    if (error instanceof StagingTimeoutError) return new AppError(ErrorCode.GENERATION_TIMEOUT);
+    this.logger.warn(`Edit render ${versionId} failed: ${String(error)}`);
+    return new AppError(ErrorCode.GENERATION_ERROR);
+  }
+}

@@ -1,0 +1,304 @@
+import type { EditDocument, EditLayer, EditShape, MaskShape, Style } from '@estancia/contracts';
+import sharp, { type Sharp } from 'sharp';
+import { THUMBNAIL_WIDTH } from '../decorations/decoration-renderer.service';
+import { applyWatermark } from '../decorations/watermark';
+
+/**
+ * Renders an edit document at full resolution: the only file of edits that touches sharp.
+ * Each layer's area becomes a 1-channel mask the size of the image, and the layer's pixels are
+ * mixed into the working image through it, in document order.
+ */
+
+/** What a paint layer lays: a wall paint's colour or a floor's texture tile (SVG). */
+export type PaintSource =
+  { kind: 'colour'; color: string } | { kind: 'texture'; svg: string; tileScale: number };
+
+export interface StageRequest {
+  mode: 'decoration' | 'reform';
+  style?: Style;
+  seed: number;
+  /** PNG the size of the image, white where the engine may change the photo. */
+  mask: Buffer;
+}
+
+export interface EditRenderInput {
+  /** The result image of the document's base version. */
+  base: Buffer;
+  /** The customer's photo as uploaded. */
+  original: Buffer;
+  document: EditDocument;
+  /** By product id, every product a paint layer names. */
+  paints: ReadonlyMap<string, PaintSource>;
+  /** Re-renders the whole photo with the staging engine; only what falls inside the mask is kept. */
+  stage: (request: StageRequest) => Promise<Buffer>;
+}
+
+export interface EditRenderOutput {
+  result: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+const JPEG = { quality: 90 } as const;
+
+/**
+ * Shading is read from the photo's luminance blurred by this share of the width: the light and
+ * shadows of the room stay, the old wall's or floor's own pattern does not.
+ */
+const SHADING_BLUR = 0.004;
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+export async function renderEdit(input: EditRenderInput): Promise<EditRenderOutput> {
+  const decoded = await sharp(input.base).autoOrient().removeAlpha().toColourspace('srgb').raw().toBuffer({
+    resolveWithObject: true,
+  });
+  const size = { width: decoded.info.width, height: decoded.info.height };
+  const work = decoded.data;
+  let original: Buffer | undefined;
+  for (const layer of input.document.layers) {
+    const mask = await rasteriseArea(layer.area, size);
+    if (!mask.some((a) => a > 0)) continue;
+    if (layer.type === 'paint') {
+      const paint = input.paints.get(layer.productId);
+      if (!paint) throw new Error(`Unknown product ${layer.productId}`);
+      await paintInto(work, mask, paint, size);
+    } else if (layer.type === 'correction') {
+      original ??= await rgb(
+        sharp(input.original).autoOrient().resize(size.width, size.height, { fit: 'fill' }),
+      );
+      mixInto(work, original, mask);
+    } else {
+      mixInto(work, await staged(input, layer, mask, size), mask);
+    }
+  }
+  const encoded = await sharp(work, { raw: { ...size, channels: 3 } })
+    .jpeg(JPEG)
+    .toBuffer();
+  const result = input.document.watermark ? await applyWatermark(encoded) : encoded;
+  const thumbnail = await sharp(result)
+    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .jpeg({ quality: 82 })
+    .toBuffer();
+  return { result, thumbnail, ...size };
+}
+
+/** Raw RGB pixels of a pipeline, whatever channels it ends with. */
+async function rgb(pipeline: Sharp): Promise<Buffer> {
+  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+  if (info.channels === 3) return data;
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer();
+}
+
+/** Moves each pixel of `work` towards `over` by the mask's coverage (0..255). */
+function mixInto(work: Buffer, over: Uint8Array, mask: Uint8Array): void {
+  for (let i = 0; i < mask.length; i++) {
+    const a = mask[i]!;
+    if (a === 0) continue;
+    for (let c = i * 3; c < i * 3 + 3; c++)
+      work[c] = Math.round(work[c]! + ((over[c]! - work[c]!) * a) / 255);
+  }
+}
+
+// ---- paint ----
+
+/**
+ * Paint keeps the photo's light: the colour (or texture) is multiplied by each pixel's blurred
+ * luminance over the area's mean luminance, so the area takes the paint's colour on average and a
+ * corner in shadow stays darker than the lit wall by the same ratio.
+ */
+async function paintInto(work: Buffer, mask: Uint8Array, paint: PaintSource, size: Size): Promise<void> {
+  const sigma = Math.max(0.3, size.width * SHADING_BLUR);
+  // Blurred within the area only (blur of luminance × mask over blur of mask), so a bright window
+  // or a dark floor next to the wall does not leak a halo into it.
+  const luma = new Uint8Array(mask.length);
+  for (let i = 0; i < luma.length; i++)
+    luma[i] = ((0.299 * work[i * 3]! + 0.587 * work[i * 3 + 1]! + 0.114 * work[i * 3 + 2]!) * mask[i]!) / 255;
+  const [lumaBlur, maskBlur] = await Promise.all([blur(luma, sigma, size), blur(mask, sigma, size)]);
+  const luminance = new Float32Array(mask.length);
+  let weighted = 0;
+  let coverage = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (mask[i] === 0) continue;
+    luminance[i] = maskBlur[i]! > 0 ? (lumaBlur[i]! * 255) / maskBlur[i]! : luma[i]!;
+    weighted += luminance[i]! * mask[i]!;
+    coverage += mask[i]!;
+  }
+  const mean = Math.max(1, weighted / coverage);
+  const colour = paint.kind === 'colour' ? parseHex(paint.color) : null;
+  const texture = paint.kind === 'texture' ? await tiledTexture(paint, size) : null;
+  for (let i = 0; i < mask.length; i++) {
+    const a = mask[i]!;
+    if (a === 0) continue;
+    const light = luminance[i]! / mean;
+    for (let c = 0; c < 3; c++) {
+      const base = colour ? colour[c]! : texture![i * 3 + c]!;
+      const painted = Math.min(255, base * light);
+      const j = i * 3 + c;
+      work[j] = Math.round(work[j]! + ((painted - work[j]!) * a) / 255);
+    }
+  }
+}
+
+const blur = (plane: Uint8Array, sigma: number, size: Size): Promise<Buffer> =>
+  sharp(plane, { raw: { ...size, channels: 1 } })
+    .blur(sigma)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+
+const parseHex = (hex: string): number[] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+
+/** The texture tile rasterised at its share of the image width and repeated from the top left, as the editor does. */
+async function tiledTexture(paint: { svg: string; tileScale: number }, size: Size): Promise<Buffer> {
+  const svg = Buffer.from(paint.svg);
+  const { width = 256, height = 256 } = await sharp(svg).metadata();
+  const tileWidth = Math.max(1, Math.round(paint.tileScale * size.width));
+  const tileHeight = Math.max(1, Math.round((tileWidth * height) / width));
+  // Rendered at the density that gives the tile's size, so a large tile is drawn sharp, not upscaled.
+  const density = Math.min(100_000, Math.max(1, (72 * tileWidth) / width));
+  const tile = await sharp(svg, { density })
+    .resize(tileWidth, tileHeight, { fit: 'fill' })
+    .removeAlpha()
+    .png()
+    .toBuffer();
+  return rgb(
+    sharp({ create: { ...size, channels: 3, background: '#000000' } }).composite([
+      { input: tile, tile: true, gravity: 'northwest' },
+    ]),
+  );
+}
+
+// ---- ai ----
+
+async function staged(
+  input: EditRenderInput,
+  layer: EditLayer,
+  mask: Uint8Array,
+  size: Size,
+): Promise<Buffer> {
+  if (layer.type !== 'ai') throw new Error('not an ai layer');
+  const png = await sharp(mask, { raw: { ...size, channels: 1 } })
+    .png()
+    .toBuffer();
+  const image = await input.stage({ mode: layer.mode, style: layer.style, seed: layer.seed, mask: png });
+  return rgb(sharp(image).autoOrient().resize(size.width, size.height, { fit: 'fill' }));
+}
+
+// ---- areas ----
+
+type VectorShape = Exclude<EditShape, MaskShape>;
+
+/**
+ * The layer's area as coverage 0..255 per pixel: shapes in order, an erasing one cutting what came
+ * before. Consecutive vector shapes with the same edge are drawn in one SVG pass.
+ */
+export async function rasteriseArea(area: readonly EditShape[], size: Size): Promise<Uint8Array> {
+  const mask = new Uint8Array(size.width * size.height);
+  let i = 0;
+  while (i < area.length) {
+    const shape = area[i]!;
+    let coverage: Uint8Array;
+    if (shape.kind === 'mask') {
+      coverage = await rasteriseRuns(shape, size);
+      i += 1;
+    } else {
+      const group: VectorShape[] = [shape];
+      const sigma = featherOf(shape, size);
+      while (i + group.length < area.length) {
+        const next = area[i + group.length]!;
+        if (next.kind === 'mask' || next.erase !== shape.erase || featherOf(next, size) !== sigma) break;
+        group.push(next);
+      }
+      coverage = await rasteriseVectors(group, sigma, size);
+      i += group.length;
+    }
+    if (shape.erase) for (let p = 0; p < mask.length; p++) mask[p] = (mask[p]! * (255 - coverage[p]!)) / 255;
+    else for (let p = 0; p < mask.length; p++) if (coverage[p]! > mask[p]!) mask[p] = coverage[p]!;
+  }
+  return mask;
+}
+
+/** Blur of a soft brush: (1 - hardness) of its radius fades out on each side of the edge. */
+function featherOf(shape: VectorShape, size: Size): number {
+  if (shape.kind !== 'stroke') return 0;
+  const sigma = ((1 - shape.hardness) * shape.size * size.width) / 4;
+  return sigma < 0.3 ? 0 : Math.round(sigma * 100) / 100;
+}
+
+const pointList = (points: readonly number[], size: Size): string => {
+  const out: string[] = [];
+  for (let p = 0; p + 1 < points.length; p += 2)
+    out.push(`${(points[p]! * size.width).toFixed(2)},${(points[p + 1]! * size.height).toFixed(2)}`);
+  return out.join(' ');
+};
+
+function vectorSvg(shapes: readonly VectorShape[], size: Size): string {
+  const body = shapes
+    .map((shape) => {
+      if (shape.kind === 'polygon') return `<polygon points="${pointList(shape.points, size)}" fill="#fff"/>`;
+      const width = (shape.size * size.width).toFixed(2);
+      // A click without a drag is one point: a polyline of one point draws nothing, a dot does.
+      if (shape.points.length === 2)
+        return `<circle cx="${(shape.points[0]! * size.width).toFixed(2)}" cy="${(shape.points[1]! * size.height).toFixed(2)}" r="${(shape.size * size.width) / 2}" fill="#fff"/>`;
+      return `<polyline points="${pointList(shape.points, size)}" fill="none" stroke="#fff" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round"/>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}">${body}</svg>`;
+}
+
+async function rasteriseVectors(
+  shapes: readonly VectorShape[],
+  sigma: number,
+  size: Size,
+): Promise<Uint8Array> {
+  // Drawn white on transparent: the alpha channel is the coverage.
+  const alpha = await sharp(Buffer.from(vectorSvg(shapes, size)))
+    .resize(size.width, size.height, { fit: 'fill' })
+    .ensureAlpha()
+    .extractChannel(3)
+    .raw()
+    .toBuffer();
+  if (!sigma) return alpha;
+  return sharp(alpha, { raw: { ...size, channels: 1 } })
+    .blur(sigma)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+}
+
+/**
+ * Decodes a selection mask: runs over its grid in row-major order, alternately outside and inside,
+ * starting outside; then scaled to the image.
+ */
+export function decodeRuns(shape: Pick<MaskShape, 'width' | 'height' | 'runs'>): Uint8Array {
+  const grid = new Uint8Array(shape.width * shape.height);
+  let position = 0;
+  let inside = false;
+  for (const run of shape.runs) {
+    const end = Math.min(grid.length, position + run);
+    if (inside) grid.fill(255, position, end);
+    position = end;
+    inside = !inside;
+  }
+  return grid;
+}
+
+async function rasteriseRuns(shape: MaskShape, size: Size): Promise<Uint8Array> {
+  return (
+    sharp(decodeRuns(shape), { raw: { width: shape.width, height: shape.height, channels: 1 } })
+      // Nearest: each cell of the selection covers exactly its rectangle of the image.
+      .resize(size.width, size.height, { fit: 'fill', kernel: 'nearest' })
+      .extractChannel(0)
+      .raw()
+      .toBuffer()
+  );
+}

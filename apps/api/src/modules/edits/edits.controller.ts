@@ -1,0 +1,65 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import {
+  saveEditRequestSchema,
+  type EditDocument,
+  type EditSession,
+  type RenderEditResponse,
+} from '@estancia/contracts';
+import { StaffOnly } from '../../infra/http/access';
+import { validate } from '../../infra/http/zod.pipe';
+import { CurrentUser } from '../identity/current-user.decorator';
+import type { AuthUser } from '../identity/session.service';
+import { EditsService } from './edits.service';
+
+/** The owner's editor on a ready decoration. */
+@Controller('decoration/:id/edit')
+export class EditsController {
+  constructor(private readonly edits: EditsService) {}
+
+  @Get()
+  session(@CurrentUser() auth: AuthUser, @Param('id') id: string): Promise<EditSession> {
+    return this.edits.session(auth.userId, id);
+  }
+
+  @Put()
+  save(
+    @CurrentUser() auth: AuthUser,
+    @Param('id') id: string,
+    @Body(validate(saveEditRequestSchema)) body: { document: EditDocument },
+  ): Promise<EditSession> {
+    return this.edits.save(auth.userId, id, body.document);
+  }
+
+  @Post('render')
+  @HttpCode(201)
+  render(@CurrentUser() auth: AuthUser, @Param('id') id: string): Promise<RenderEditResponse> {
+    return this.edits.render(auth.userId, id);
+  }
+}
+
+/** Staff fixing a review's draft: anyone may look, only the claim holder saves and renders. */
+@StaffOnly()
+@Controller('admin/reviews/:id/edit')
+export class ReviewEditsController {
+  constructor(private readonly edits: EditsService) {}
+
+  @Get()
+  session(@Param('id') id: string): Promise<EditSession> {
+    return this.edits.reviewSession(id);
+  }
+
+  @Put()
+  save(
+    @CurrentUser() auth: AuthUser,
+    @Param('id') id: string,
+    @Body(validate(saveEditRequestSchema)) body: { document: EditDocument },
+  ): Promise<EditSession> {
+    return this.edits.saveForReview(auth.userId, id, body.document);
+  }
+
+  @Post('render')
+  @HttpCode(201)
+  render(@CurrentUser() auth: AuthUser, @Param('id') id: string): Promise<RenderEditResponse> {
+    return this.edits.renderForReview(auth.userId, id);
+  }
+}
