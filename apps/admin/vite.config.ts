@@ -11,6 +11,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@estancia/contracts': lib('contracts'),
+      '@estancia/editor': lib('editor'),
       '@estancia/i18n': lib('i18n'),
       '@estancia/ui': lib('ui'),
     },

@@ -11,6 +11,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@estancia/contracts': lib('contracts/src/index.ts'),
+      '@estancia/editor': lib('editor/src/index.ts'),
       '@estancia/i18n': lib('i18n/src/index.ts'),
       '@estancia/ui': lib('ui/src/index.ts'),
     },

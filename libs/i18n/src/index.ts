@@ -4,22 +4,46 @@ import esValidation from './es/validation.json';
 import esMail from './es/mail.json';
 import esWeb from './es/web.json';
 import esAdmin from './es/admin.json';
+import esEditor from './es/editor.json';
 import caErrors from './ca/errors.json';
 import caValidation from './ca/validation.json';
 import caMail from './ca/mail.json';
 import caWeb from './ca/web.json';
 import caAdmin from './ca/admin.json';
+import caEditor from './ca/editor.json';
 import enErrors from './en/errors.json';
 import enValidation from './en/validation.json';
 import enMail from './en/mail.json';
 import enWeb from './en/web.json';
 import enAdmin from './en/admin.json';
+import enEditor from './en/editor.json';
 
 /** Message catalogues by locale and namespace; es is the source language, ca and en must be complete. */
 export const resources = {
-  es: { errors: esErrors, validation: esValidation, mail: esMail, web: esWeb, admin: esAdmin },
-  ca: { errors: caErrors, validation: caValidation, mail: caMail, web: caWeb, admin: caAdmin },
-  en: { errors: enErrors, validation: enValidation, mail: enMail, web: enWeb, admin: enAdmin },
+  es: {
+    errors: esErrors,
+    validation: esValidation,
+    mail: esMail,
+    web: esWeb,
+    admin: esAdmin,
+    editor: esEditor,
+  },
+  ca: {
+    errors: caErrors,
+    validation: caValidation,
+    mail: caMail,
+    web: caWeb,
+    admin: caAdmin,
+    editor: caEditor,
+  },
+  en: {
+    errors: enErrors,
+    validation: enValidation,
+    mail: enMail,
+    web: enWeb,
+    admin: enAdmin,
+    editor: enEditor,
+  },
 } as const;
 
 export type Namespace = keyof (typeof resources)['es'];

@@ -1,0 +1,430 @@
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  EDIT_TOOLS,
+  type EditDocument,
+  type EditSession,
+  type EditTool,
+  type Locale,
+  type Product,
+} from '@estancia/contracts';
+import { RemoveLayerCommand, ReorderLayerCommand, SetLayerProductCommand } from '../model/commands';
+import { findLayer } from '../model/document';
+import { canRedo, canUndo } from '../model/state';
+import { createEditorStore } from '../model/store';
+import { canvasSupported } from '../render/canvas';
+import {
+  applyAiToSelection,
+  createTools,
+  type ToolContext,
+  type ToolNotice,
+  type ToolPreview,
+  type ToolSettings,
+} from '../tools';
+import { useAutosave, type SaveStatus } from '../hooks/useAutosave';
+import { useEditorShortcuts } from '../hooks/useEditorShortcuts';
+import { useElementSize } from '../hooks/useElementSize';
+import { EditorI18n } from '../i18n/EditorI18n';
+import { EditorCanvas, type CanvasHandle } from './EditorCanvas';
+import { EditorToolbar } from './EditorToolbar';
+import { LayerList } from './LayerList';
+import { ProductSwatches } from './ProductSwatches';
+import { ToolOptions } from './ToolOptions';
+import { ViewControls } from './ViewControls';
+import { FIT_VIEW, ZOOM_STEP, zoomView, type ViewState } from './view';
+
+export interface DecorationEditorProps {
+  /** What to edit and over which images, and which tools this user may use. */
+  readonly session: EditSession;
+  /** The catalogue's wall_paint and floor products (others are ignored). */
+  readonly products: readonly Product[];
+  /** Autosave (PUT .../edit): called once changes stop, never twice at once, always with the latest. */
+  readonly onSave: (document: EditDocument) => Promise<void>;
+  /** "Save result" (POST .../edit/render), after the latest document is saved; the host shows progress and errors. */
+  readonly onRender: () => Promise<void>;
+  /** A locked tool was chosen: the host offers the upgrade. */
+  readonly onLockedTool?: (tool: EditTool) => void;
+  readonly readOnly?: boolean;
+  /** Quiet time before an autosave, in ms (default 1500). */
+  readonly autosaveMs?: number;
+  /** The language when the host has no react-i18next instance (react-admin); else the host's is used. */
+  readonly locale?: Locale;
+  /** Follows the autosave, e.g. to warn before leaving with unsaved changes. */
+  readonly onSaveStatusChange?: (status: SaveStatus) => void;
+}
+
+const NO_PREVIEW: ToolPreview = { stroke() {}, outline() {}, clear() {} };
+
+/**
+ * The canvas editor of a decoration, for customers (apps/web) and staff (apps/admin). A new
+ * decoration or base version starts a new editor (fresh history and autosave).
+ */
+export function DecorationEditor(props: DecorationEditorProps) {
+  return (
+    <EditorI18n locale={props.locale}>
+      <EditorWorkspace
+        key={`${props.session.decorationId}/${props.session.document.baseVersionId}`}
+        {...props}
+      />
+    </EditorI18n>
+  );
+}
+
+function SaveStatusText({ status, onRetry }: { status: SaveStatus; onRetry: () => void }) {
+  const { t } = useTranslation('editor');
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+      <Typography
+        role="status"
+        variant="body2"
+        color={status === 'error' ? 'error' : 'text.secondary'}
+        data-testid="editor-save-status"
+        data-status={status}
+      >
+        {t(`save.${status}`)}
+      </Typography>
+      {status === 'error' && (
+        <Button size="small" onClick={onRetry}>
+          {t('save.retry')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function EditorWorkspace({
+  session,
+  products,
+  onSave,
+  onRender,
+  onLockedTool,
+  readOnly = false,
+  autosaveMs = 1500,
+  onSaveStatusChange,
+}: DecorationEditorProps) {
+  const { t } = useTranslation('editor');
+  const [store] = useState(() => createEditorStore(session.document));
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const autosave = useAutosave(state.document, onSave, autosaveMs, !readOnly);
+  const statusListener = useRef(onSaveStatusChange);
+  useEffect(() => {
+    statusListener.current = onSaveStatusChange;
+  });
+  useEffect(() => {
+    statusListener.current?.(autosave.status);
+  }, [autosave.status]);
+
+  const [tools] = useState(createTools);
+  const locked = useMemo(() => new Set(session.lockedTools), [session.lockedTools]);
+  const shown = useMemo(
+    () => EDIT_TOOLS.filter((tool) => session.tools.includes(tool) || locked.has(tool)),
+    [session.tools, locked],
+  );
+  const [active, setActive] = useState<EditTool | null>(() =>
+    readOnly ? null : (shown.find((tool) => !locked.has(tool) && !tools[tool].instant) ?? null),
+  );
+
+  const paints = useMemo(() => products.filter((p) => p.type === 'wall_paint'), [products]);
+  const floors = useMemo(() => products.filter((p) => p.type === 'floor'), [products]);
+  const productsById = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
+  const [chosen, setChosen] = useState<Omit<ToolSettings, 'wallProductId' | 'floorProductId'>>({
+    brushSize: 0.03,
+    hardness: 0.8,
+    tolerance: 0.12,
+  });
+  const [wallProductId, setWallProductId] = useState<string | null>(null);
+  const [floorProductId, setFloorProductId] = useState<string | null>(null);
+  const settings: ToolSettings = useMemo(
+    () => ({
+      ...chosen,
+      wallProductId: wallProductId ?? paints[0]?.id ?? null,
+      floorProductId: floorProductId ?? floors[0]?.id ?? null,
+    }),
+    [chosen, wallProductId, floorProductId, paints, floors],
+  );
+
+  const [notice, setNotice] = useState<ToolNotice | null>(null);
+  const [view, setView] = useState<ViewState>(FIT_VIEW);
+  const [panToggle, setPanToggle] = useState(false);
+  const [spaceHeld, setSpaceHeld] = useState(false);
+  const panning = panToggle || spaceHeld;
+  const [compare, setCompare] = useState<number | null>(null);
+  const [rendering, setRendering] = useState(false);
+
+  const stageBox = useRef<HTMLDivElement>(null);
+  const box = useElementSize(stageBox);
+  const canvas = useRef<CanvasHandle>(null);
+  const [supported] = useState(canvasSupported);
+  const image = useMemo(
+    () => ({ width: session.width, height: session.height }),
+    [session.width, session.height],
+  );
+  const hintId = useId();
+
+  const makeContext = useCallback(
+    (): ToolContext => ({
+      store,
+      settings,
+      image,
+      hitRadius: canvas.current?.hitRadius() ?? 0.01,
+      readPixels: () => canvas.current?.readPixels() ?? null,
+      preview: canvas.current?.preview ?? NO_PREVIEW,
+      notify: setNotice,
+      random: Math.random,
+    }),
+    [store, settings, image],
+  );
+
+  const cancelGesture = () => {
+    if (active) tools[active].onCancel?.(makeContext());
+  };
+  const chooseTool = (tool: EditTool) => {
+    if (readOnly) return;
+    if (locked.has(tool)) {
+      onLockedTool?.(tool);
+      return;
+    }
+    if (tools[tool].instant) {
+      tools[tool].onActivate?.(makeContext());
+      return;
+    }
+    if (tool === active) return;
+    cancelGesture();
+    setActive(tool);
+    tools[tool].onActivate?.(makeContext());
+  };
+  const undo = () => {
+    cancelGesture();
+    store.undo();
+  };
+  const redo = () => {
+    cancelGesture();
+    store.redo();
+  };
+  const zoomBy = (factor: number) =>
+    setView((current) => zoomView(current, factor, { x: box.width / 2, y: box.height / 2 }, box, image));
+
+  useEditorShortcuts({
+    undo: () => !readOnly && undo(),
+    redo: () => !readOnly && redo(),
+    chooseTool,
+    cancel: cancelGesture,
+    commit: () => active && tools[active].onCommit?.(makeContext()),
+    zoomIn: () => zoomBy(ZOOM_STEP),
+    zoomOut: () => zoomBy(1 / ZOOM_STEP),
+    fit: () => setView(FIT_VIEW),
+    setPanning: setSpaceHeld,
+  });
+
+  const chooseProduct = (product: Product) => {
+    const surface = product.type === 'floor' ? 'floor' : 'wall';
+    if (surface === 'wall') setWallProductId(product.id);
+    else setFloorProductId(product.id);
+    const selected = findLayer(store.getState().document, store.getState().selection);
+    if (selected?.type === 'paint' && selected.surface === surface)
+      store.execute(new SetLayerProductCommand(selected.id, product.id));
+  };
+
+  const saveResult = async () => {
+    setRendering(true);
+    try {
+      await autosave.flush();
+      await onRender();
+    } catch {
+      // The save status shows a failed save; the host shows a failed render.
+    } finally {
+      setRendering(false);
+    }
+  };
+
+  const editsLeft = session.editsLeft;
+  const activeTool = active ? tools[active] : null;
+  const selectedLayer = findLayer(state.document, state.selection);
+  const aiMode = active === 'reform' ? 'reform' : active === 'ai_decoration' ? 'decoration' : null;
+  return (
+    <Box
+      component="section"
+      aria-label={t('title')}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
+      <Stack
+        direction="row"
+        sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+      >
+        {readOnly ? (
+          <Chip label={t('readOnly')} size="small" />
+        ) : (
+          <EditorToolbar
+            tools={shown}
+            locked={locked}
+            active={active}
+            watermark={state.document.watermark}
+            onChoose={chooseTool}
+            canUndo={canUndo(state)}
+            canRedo={canRedo(state)}
+            onUndo={undo}
+            onRedo={redo}
+          />
+        )}
+        {!readOnly && (
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, ml: 'auto' }}>
+            <SaveStatusText
+              status={autosave.status}
+              onRetry={() => void autosave.flush().catch(() => undefined)}
+            />
+            {editsLeft !== null && (
+              <Chip
+                size="small"
+                color={editsLeft > 0 ? 'default' : 'warning'}
+                label={editsLeft > 0 ? t('editsLeft', { count: editsLeft }) : t('noEditsLeft')}
+              />
+            )}
+            <Button
+              variant="contained"
+              disabled={rendering || editsLeft === 0}
+              onClick={() => void saveResult()}
+              startIcon={rendering ? <CircularProgress size={16} color="inherit" /> : undefined}
+              title={t('render.hint')}
+            >
+              {rendering ? t('render.running') : t('render.action')}
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+
+      {active && (
+        <ToolOptions
+          tool={active}
+          settings={settings}
+          onChange={(change) => setChosen((current) => ({ ...current, ...change }))}
+          onApplyAi={
+            aiMode && selectedLayer && !(selectedLayer.type === 'ai' && selectedLayer.mode === aiMode)
+              ? () => applyAiToSelection(makeContext(), aiMode)
+              : null
+          }
+        />
+      )}
+
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+        <Box sx={{ flex: '1 1 480px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
+          <ViewControls
+            zoom={view.zoom}
+            onZoomIn={() => zoomBy(ZOOM_STEP)}
+            onZoomOut={() => zoomBy(1 / ZOOM_STEP)}
+            onFit={() => setView(FIT_VIEW)}
+            panning={panning}
+            onPanningChange={setPanToggle}
+            compare={compare}
+            onCompareChange={setCompare}
+          />
+          <Box
+            ref={stageBox}
+            data-testid="editor-stage"
+            role="region"
+            tabIndex={0}
+            aria-label={t('canvas.label')}
+            aria-describedby={activeTool ? hintId : undefined}
+            sx={{
+              position: 'relative',
+              width: '100%',
+              aspectRatio: `${session.width} / ${session.height}`,
+              maxHeight: '70vh',
+              overflow: 'hidden',
+              borderRadius: 1,
+              bgcolor: 'grey.900',
+              touchAction: 'none',
+              userSelect: 'none',
+              cursor: panning ? 'grab' : (activeTool?.cursor ?? 'default'),
+            }}
+          >
+            {activeTool && (
+              <Box id={hintId} sx={{ display: 'none' }}>
+                {t(`hints.${activeTool.id}`)}
+              </Box>
+            )}
+            {supported ? (
+              box.width > 0 && (
+                <EditorCanvas
+                  ref={canvas}
+                  box={box}
+                  image={image}
+                  baseImageUrl={session.baseImageUrl}
+                  originalImageUrl={session.originalImageUrl}
+                  document={state.document}
+                  selection={state.selection}
+                  products={productsById}
+                  tool={readOnly ? null : activeTool}
+                  makeContext={makeContext}
+                  view={view}
+                  onViewChange={setView}
+                  panning={panning}
+                  compare={compare}
+                />
+              )
+            ) : (
+              <Typography sx={{ color: 'common.white', p: 2 }}>{t('canvas.unsupported')}</Typography>
+            )}
+          </Box>
+        </Box>
+
+        <Stack component="aside" sx={{ flex: '0 1 300px', minWidth: 240, gap: 2 }}>
+          <Paper variant="outlined" component="figure" sx={{ m: 0, p: 1 }}>
+            <Box
+              component="img"
+              src={session.originalImageUrl}
+              alt={t('original.alt')}
+              sx={{ display: 'block', width: '100%', height: 'auto', borderRadius: 0.5 }}
+            />
+            <Typography component="figcaption" variant="caption" color="text.secondary">
+              {t('original.title')}
+            </Typography>
+          </Paper>
+          {!readOnly && (shown.includes('wall') || shown.includes('floor')) && (
+            <>
+              {shown.includes('wall') && (
+                <ProductSwatches
+                  title={t('products.paints')}
+                  products={paints}
+                  chosen={settings.wallProductId}
+                  onChoose={chooseProduct}
+                />
+              )}
+              {shown.includes('floor') && (
+                <ProductSwatches
+                  title={t('products.floors')}
+                  products={floors}
+                  chosen={settings.floorProductId}
+                  onChoose={chooseProduct}
+                />
+              )}
+            </>
+          )}
+          <LayerList
+            layers={state.document.layers}
+            products={productsById}
+            selection={state.selection}
+            readOnly={readOnly}
+            onSelect={(layerId) => store.select(layerId)}
+            onMove={(layerId, toIndex) => store.execute(new ReorderLayerCommand(layerId, toIndex))}
+            onRemove={(layerId) => store.execute(new RemoveLayerCommand(layerId))}
+          />
+        </Stack>
+      </Box>
+
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={5000}
+        onClose={() => setNotice(null)}
+        message={notice ? t(`notices.${notice}`) : ''}
+      />
+    </Box>
+  );
+}

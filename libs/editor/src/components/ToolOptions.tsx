@@ -1,0 +1,104 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { EditTool } from '@estancia/contracts';
+import type { ToolSettings } from '../tools';
+
+export interface ToolOptionsProps {
+  readonly tool: EditTool;
+  readonly settings: ToolSettings;
+  readonly onChange: (settings: Partial<ToolSettings>) => void;
+  /** AI tools: turn the chosen layer's area into an AI area; null when no layer is chosen. */
+  readonly onApplyAi: (() => void) | null;
+}
+
+function PercentSlider(props: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  onChange: (value: number) => void;
+}) {
+  const { t } = useTranslation('editor');
+  const id = useId();
+  return (
+    <Box sx={{ minWidth: 160, flex: '0 1 220px' }}>
+      <Typography id={id} variant="caption" component="div">
+        {props.label}
+      </Typography>
+      <Slider
+        size="small"
+        value={props.value}
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        aria-labelledby={id}
+        valueLabelDisplay="auto"
+        valueLabelFormat={(value) => t('options.percent', { value })}
+        getAriaValueText={(value) => t('options.percent', { value })}
+        onChange={(_, value) => props.onChange(value as number)}
+      />
+    </Box>
+  );
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** The options of the chosen tool: brush size and hardness, selection tolerance, what it does. */
+export function ToolOptions({ tool, settings, onChange, onApplyAi }: ToolOptionsProps) {
+  const { t } = useTranslation('editor');
+  const stroke = tool === 'brush' || tool === 'eraser';
+  const ai = tool === 'ai_decoration' || tool === 'reform';
+  return (
+    <Stack
+      direction="row"
+      role="group"
+      aria-label={t('options.label')}
+      sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 3, rowGap: 1 }}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 240px' }}>
+        {t(`hints.${tool}`)}
+      </Typography>
+      {stroke && (
+        <>
+          <PercentSlider
+            label={t('options.brushSize')}
+            value={round(settings.brushSize * 100)}
+            min={0.5}
+            max={20}
+            step={0.5}
+            onChange={(value) => onChange({ brushSize: value / 100 })}
+          />
+          <PercentSlider
+            label={t('options.hardness')}
+            value={Math.round(settings.hardness * 100)}
+            min={0}
+            max={100}
+            step={5}
+            onChange={(value) => onChange({ hardness: value / 100 })}
+          />
+        </>
+      )}
+      {(tool === 'select' || ai) && (
+        <PercentSlider
+          label={t('options.tolerance')}
+          value={Math.round(settings.tolerance * 100)}
+          min={0}
+          max={100}
+          step={1}
+          onChange={(value) => onChange({ tolerance: value / 100 })}
+        />
+      )}
+      {ai && (
+        <Button variant="outlined" size="small" disabled={!onApplyAi} onClick={() => onApplyAi?.()}>
+          {t('options.applyAi')}
+        </Button>
+      )}
+    </Stack>
+  );
+}

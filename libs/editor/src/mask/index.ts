@@ -1,0 +1,2 @@
+export * from './flood-fill';
+export * from './runs';

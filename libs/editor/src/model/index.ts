@@ -1,0 +1,4 @@
+export * from './document';
+export * from './commands';
+export * from './state';
+export * from './store';

@@ -1,0 +1,77 @@
+import type { EditTool } from '@estancia/contracts';
+import type { PixelGrid } from '../mask/flood-fill';
+import type { EditorStore } from '../model/store';
+
+/** A point on the photo as fractions of its width and height (0..1), as the document stores them. */
+export interface NormalPoint {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** What the user chose in the tool options. */
+export interface ToolSettings {
+  /** Brush and eraser diameter, as a fraction of the photo's width. */
+  readonly brushSize: number;
+  /** 1 = hard edge, 0 = fully feathered. */
+  readonly hardness: number;
+  /** Object selection: how different a colour may be from the clicked one (0..1). */
+  readonly tolerance: number;
+  readonly wallProductId: string | null;
+  readonly floorProductId: string | null;
+}
+
+/** Why a gesture made no change; the view says it to the user. */
+export type ToolNotice =
+  | 'choose_product'
+  | 'area_full'
+  | 'too_many_layers'
+  | 'no_pixels'
+  | 'empty_selection'
+  | 'selection_too_complex'
+  | 'nothing_to_erase'
+  | 'select_area_first';
+
+/**
+ * The transient drawing of a gesture in progress. The view draws it imperatively (an offscreen
+ * canvas, a Konva line), never through React state per pointer move.
+ */
+export interface ToolPreview {
+  /** The whole stroke so far; the view draws only the part it has not drawn yet. */
+  stroke(points: readonly number[], size: number, hardness: number, erase: boolean): void;
+  /** A lasso path (closed) or the corners of a wall or floor so far (open). */
+  outline(points: readonly number[], closed: boolean): void;
+  clear(): void;
+}
+
+/** What a tool works with; the view builds a fresh one per event, so settings are always current. */
+export interface ToolContext {
+  readonly store: EditorStore;
+  readonly settings: ToolSettings;
+  /** The photo's size in pixels: distances are measured with its aspect ratio. */
+  readonly image: { readonly width: number; readonly height: number };
+  /** How close (a fraction of the photo's width) a click must be to hit a point at the current zoom. */
+  readonly hitRadius: number;
+  /** The displayed photo's pixels at the selection's working resolution, or null when unreadable. */
+  readPixels(): PixelGrid | null;
+  readonly preview: ToolPreview;
+  notify(notice: ToolNotice): void;
+  random(): number;
+}
+
+/** A tool: a small strategy turning pointer gestures into commands. */
+export interface EditorTool {
+  readonly id: EditTool;
+  /** CSS cursor over the canvas. */
+  readonly cursor: string;
+  /** Acts once when chosen instead of on the canvas (the watermark toggle). */
+  readonly instant?: boolean;
+  onActivate?(ctx: ToolContext): void;
+  onPointerDown(ctx: ToolContext, p: NormalPoint): void;
+  onPointerMove(ctx: ToolContext, p: NormalPoint): void;
+  onPointerUp(ctx: ToolContext, p: NormalPoint): void;
+  onDoubleClick?(ctx: ToolContext, p: NormalPoint): void;
+  /** Enter: finish what is being drawn (closes a wall or floor outline). */
+  onCommit?(ctx: ToolContext): void;
+  /** Escape or another tool chosen: drop the gesture in progress. */
+  onCancel?(ctx: ToolContext): void;
+}
