@@ -7,6 +7,9 @@ import { i18nProvider } from './i18n/i18nProvider';
 import { StaffLayout } from './layout/StaffLayout';
 import { staffTheme } from './layout/staffTheme';
 import { PlatformPage } from './pages/PlatformPage';
+import { ReviewDashboardPage } from './pages/ReviewDashboardPage';
+import reviews from './resources/reviews';
+import holidays from './resources/holidays';
 import users from './resources/users';
 import ledger from './resources/ledger';
 import outbox from './resources/outbox';
@@ -27,10 +30,14 @@ const StaffConsole = () => (
     layout={StaffLayout}
     theme={staffTheme}
   >
+    {/* The first resource is the landing page: the review queue, where decorators work. */}
+    <Resource name="reviews" {...reviews} />
+    <Resource name="holidays" {...holidays} />
     <Resource name="users" {...users} />
     <Resource name="ledger" {...ledger} />
     <Resource name="outbox" {...outbox} />
     <CustomRoutes>
+      <Route path="/review-dashboard" element={<ReviewDashboardPage />} />
       <Route path="/platform" element={<PlatformPage />} />
     </CustomRoutes>
   </Admin>

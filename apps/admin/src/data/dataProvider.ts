@@ -1,4 +1,4 @@
-import { type DataProvider, fetchUtils } from 'react-admin';
+import { type DataProvider, fetchUtils, type UpdateParams } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { staffSession } from '../auth/staffSession';
 
@@ -10,8 +10,36 @@ export const staffHttpClient = (url: string, options: fetchUtils.Options = {}) =
   return fetchUtils.fetchJson(url, { ...options, headers });
 };
 
+/**
+ * A state change that is not a PUT of the record: `update(resource, { id, data, previousData,
+ * meta: { action: 'claim', body } })` posts `body` to `/:resource/:id/claim`, which answers the updated record.
+ * Going through `update` keeps react-admin's mutation modes and cache for these explicit buttons.
+ */
+export interface RecordActionMeta {
+  action: string;
+  body?: unknown;
+}
+
+const recordAction = (meta: UpdateParams['meta']): RecordActionMeta | undefined =>
+  typeof meta === 'object' && meta !== null && typeof (meta as RecordActionMeta).action === 'string'
+    ? (meta as RecordActionMeta)
+    : undefined;
+
 /** The staff endpoints follow ra-data-simple-rest exactly (`range`, `sort`, `filter`, `Content-Range`). */
-export const createDataProvider = (apiUrl = '/data/admin'): DataProvider =>
-  simpleRestProvider(apiUrl, staffHttpClient);
+export const createDataProvider = (apiUrl = '/data/admin'): DataProvider => {
+  const rest = simpleRestProvider(apiUrl, staffHttpClient);
+  return {
+    ...rest,
+    update: async (resource, params) => {
+      const action = recordAction(params.meta);
+      if (!action) return rest.update(resource, params);
+      const { json } = await staffHttpClient(
+        `${apiUrl}/${resource}/${encodeURIComponent(String(params.id))}/${action.action}`,
+        { method: 'POST', body: JSON.stringify(action.body ?? {}) },
+      );
+      return { data: json };
+    },
+  };
+};
 
 export const dataProvider = createDataProvider();

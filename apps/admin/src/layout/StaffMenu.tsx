@@ -1,7 +1,11 @@
 import { type ReactNode } from 'react';
-import { Box, ListSubheader } from '@mui/material';
+import { Badge, Box, ListSubheader } from '@mui/material';
+import InsightsIcon from '@mui/icons-material/Insights';
 import TuneIcon from '@mui/icons-material/Tune';
-import { Menu, useBasename, useSidebarState, useTranslate } from 'react-admin';
+import { Menu, useBasename, usePermissions, useSidebarState, useTranslate } from 'react-admin';
+import reviews from '../resources/reviews';
+import { useReviewAlerts } from '../resources/reviews/reviewQueries';
+import { visuallyHidden } from '../common/visuallyHidden';
 
 /** One job's entries; the visible heading is for sighted users, the group's label for screen readers. */
 const MenuGroup = ({ title, children }: { title: string; children: ReactNode }) => {
@@ -19,23 +23,71 @@ const MenuGroup = ({ title, children }: { title: string; children: ReactNode }) 
   );
 };
 
-/** The menu is grouped by job (review, customers, commerce, platform); only customers and platform exist yet. */
+/** The queue, with a badge counting reviews at risk or overdue (GET reviews/alerts, polled every minute). */
+const ReviewQueueItem = ({ to }: { to: string }) => {
+  const translate = useTranslate();
+  const { data } = useReviewAlerts();
+  const alerts = data ? data.atRisk + data.overdue : 0;
+  const QueueIcon = reviews.icon;
+  return (
+    <Menu.Item
+      to={to}
+      primaryText={
+        <>
+          {translate('console.menu.reviewQueue')}
+          {alerts > 0 && (
+            <Box component="span" sx={visuallyHidden}>
+              {` (${translate('console.menu.alerts', { smart_count: alerts })})`}
+            </Box>
+          )}
+        </>
+      }
+      leftIcon={
+        <Badge badgeContent={alerts} color="error" max={99} slotProps={{ badge: { 'aria-hidden': true } }}>
+          <QueueIcon />
+        </Badge>
+      }
+    />
+  );
+};
+
+/**
+ * The menu is grouped by job (review, customers, platform). Decorators see what review needs (the queue and the
+ * holiday calendar, read-only); admins see everything. The API enforces the same split.
+ */
 export const StaffMenu = () => {
   // Custom entries link outside react-admin's own path building, so they carry the console's basename themselves.
   const basename = useBasename();
+  const { permissions } = usePermissions<string | null>();
+  const isAdmin = permissions === 'admin';
   return (
     <Menu>
-      <MenuGroup title="console.menu.customers">
-        <Menu.ResourceItem name="users" />
+      <MenuGroup title="console.menu.review">
+        <ReviewQueueItem to={`${basename}/reviews`} />
+        {isAdmin && (
+          <Menu.Item
+            to={`${basename}/review-dashboard`}
+            primaryText="console.menu.reviewDashboard"
+            leftIcon={<InsightsIcon />}
+          />
+        )}
+        <Menu.ResourceItem name="holidays" />
       </MenuGroup>
-      <MenuGroup title="console.menu.platform">
-        <Menu.ResourceItem name="outbox" />
-        <Menu.Item
-          to={`${basename}/platform`}
-          primaryText="console.menu.platformStatus"
-          leftIcon={<TuneIcon />}
-        />
-      </MenuGroup>
+      {isAdmin && (
+        <MenuGroup title="console.menu.customers">
+          <Menu.ResourceItem name="users" />
+        </MenuGroup>
+      )}
+      {isAdmin && (
+        <MenuGroup title="console.menu.platform">
+          <Menu.ResourceItem name="outbox" />
+          <Menu.Item
+            to={`${basename}/platform`}
+            primaryText="console.menu.platformStatus"
+            leftIcon={<TuneIcon />}
+          />
+        </MenuGroup>
+      )}
     </Menu>
   );
 };

@@ -9,18 +9,14 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { HttpError, Loading, Title, useNotify, usePermissions, useTranslate, useUpdate } from 'react-admin';
-import { type AdminPlatformStatus, apiErrorSchema, type PlatformStatus } from '@estancia/contracts';
+import { Loading, Title, useNotify, usePermissions, useTranslate, useUpdate } from 'react-admin';
+import { type AdminPlatformStatus, type PlatformStatus } from '@estancia/contracts';
+import { apiErrorKey } from '../common/apiErrorKey';
 import { PLATFORM_RESOURCE, PLATFORM_STATUS_ID, usePlatformStatus } from './usePlatformStatus';
 
 type PlatformFlag = keyof PlatformStatus;
 
 const FLAGS: readonly PlatformFlag[] = ['isMaintenanceMode', 'isHighDemandFree', 'isHighDemandAuto'];
-
-const errorKey = (error: unknown): string => {
-  const body = error instanceof HttpError ? apiErrorSchema.safeParse(error.body) : undefined;
-  return body?.success ? `errors.${body.data.code}` : 'ra.notification.http_error';
-};
 
 /**
  * The demand and maintenance switches. Admins flip them with an optimistic update
@@ -42,7 +38,7 @@ export const PlatformPage = () => {
       {
         mutationMode: 'optimistic',
         onSuccess: () => notify('console.platform.saved', { type: 'success' }),
-        onError: (failure) => notify(errorKey(failure), { type: 'error' }),
+        onError: (failure) => notify(apiErrorKey(failure), { type: 'error' }),
       },
     );
   };

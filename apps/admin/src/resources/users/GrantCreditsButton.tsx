@@ -2,28 +2,16 @@ import { useState, type FormEvent } from 'react';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import {
-  HttpError,
-  useNotify,
-  usePermissions,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'react-admin';
+import { useNotify, usePermissions, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import {
   ADMIN_CREDIT_GRANT_MAX,
   adminCreditGrantRequestSchema,
   adminCreditGrantResponseSchema,
-  apiErrorSchema,
   type AdminCreditGrantRequest,
   type AdminUser,
 } from '@estancia/contracts';
+import { apiErrorKey } from '../../common/apiErrorKey';
 import { staffHttpClient } from '../../data/dataProvider';
-
-const errorKey = (error: unknown): string => {
-  const body = error instanceof HttpError ? apiErrorSchema.safeParse(error.body) : undefined;
-  return body?.success ? `errors.${body.data.code}` : 'ra.notification.http_error';
-};
 
 /** POST /data/admin/users/:id/credits; the key makes a repeated submit of one dialog grant once. */
 async function grantCredits(userId: string, request: AdminCreditGrantRequest, idempotencyKey: string) {
@@ -59,7 +47,7 @@ export const GrantCreditsButton = () => {
       setOpen(false);
       refresh();
     },
-    onError: (failure) => notify(errorKey(failure), { type: 'error' }),
+    onError: (failure) => notify(apiErrorKey(failure), { type: 'error' }),
   });
 
   if (!record || permissions !== 'admin') return null;

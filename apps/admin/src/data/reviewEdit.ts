@@ -1,0 +1,38 @@
+import {
+  type EditDocument,
+  type EditSession,
+  editSessionSchema,
+  type Product,
+  productSchema,
+  type RenderEditResponse,
+  renderEditResponseSchema,
+  type SaveEditRequest,
+} from '@estancia/contracts';
+import { staffHttpClient } from './dataProvider';
+
+const editPath = (reviewId: string) => `/data/admin/reviews/${encodeURIComponent(reviewId)}/edit`;
+
+/** GET reviews/:id/edit: the saved edit document of the review's draft and what it is drawn over (any staff). */
+export const fetchReviewEditSession = async (reviewId: string): Promise<EditSession> =>
+  editSessionSchema.parse((await staffHttpClient(editPath(reviewId))).json);
+
+/** PUT reviews/:id/edit: the autosave (only the claim holder; else REVIEW_NOT_CLAIMED). */
+export const saveReviewEdit = async (reviewId: string, document: EditDocument): Promise<EditSession> => {
+  const body: SaveEditRequest = { document };
+  const { json } = await staffHttpClient(editPath(reviewId), { method: 'PUT', body: JSON.stringify(body) });
+  return editSessionSchema.parse(json);
+};
+
+/** POST reviews/:id/edit/render: the fixed result becomes the review's current draft (only the holder). */
+export const renderReviewEdit = async (reviewId: string): Promise<RenderEditResponse> => {
+  const { json } = await staffHttpClient(`${editPath(reviewId)}/render`, { method: 'POST', body: '{}' });
+  return renderEditResponseSchema.parse(json);
+};
+
+/** The editor's products: the catalogue's wall paints and floors (a public list). */
+export const fetchEditorProducts = async (): Promise<Product[]> => {
+  const byType = async (type: 'wall_paint' | 'floor') =>
+    productSchema.array().parse((await staffHttpClient(`/data/catalogue/products?type=${type}`)).json);
+  const [paints, floors] = await Promise.all([byType('wall_paint'), byType('floor')]);
+  return [...paints, ...floors];
+};

@@ -1,0 +1,153 @@
+import { Alert, Box, Card, CardContent, Stack, Typography, useTheme } from '@mui/material';
+import { Loading, Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import { type ReviewDashboard } from '@estancia/contracts';
+import { BarChart } from '../common/BarChart';
+import { useReviewDashboard } from '../resources/reviews/reviewQueries';
+
+const QUEUE_BUCKETS = ['drafting', 'on_time', 'at_risk', 'overdue'] as const;
+
+/** One headline figure: a term and its value, read together as a description list entry. */
+const Figure = ({ term, value, help }: { term: string; value: string; help?: string }) => (
+  <Box sx={{ minWidth: 180 }}>
+    <Typography component="dt" variant="body2" color="text.secondary">
+      {term}
+    </Typography>
+    <Typography component="dd" variant="h4" sx={{ m: 0 }}>
+      {value}
+    </Typography>
+    {help && (
+      <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
+        {help}
+      </Typography>
+    )}
+  </Box>
+);
+
+const DashboardFigures = ({ dashboard }: { dashboard: ReviewDashboard }) => {
+  const translate = useTranslate();
+  const theme = useTheme();
+  const [locale] = useLocaleState();
+  const count = new Intl.NumberFormat(locale);
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const hours = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const shortDay = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const longDay = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const day = (date: string) => new Date(`${date}T00:00:00Z`);
+  const queueColours = {
+    drafting: theme.palette.grey[500],
+    on_time: theme.palette.success.main,
+    at_risk: theme.palette.warning.main,
+    overdue: theme.palette.error.main,
+  };
+  const bucketLabel = (bucket: (typeof QUEUE_BUCKETS)[number]) =>
+    translate(bucket === 'drafting' ? 'console.reviewStates.drafting' : `console.slaStates.${bucket}`);
+  const empty = translate('console.dashboard.noData');
+
+  return (
+    <Stack spacing={4}>
+      <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: 4, m: 0 }}>
+        <Figure
+          term={translate('console.dashboard.slaHitRate')}
+          value={dashboard.slaHitRate === null ? '—' : percent.format(dashboard.slaHitRate)}
+          help={translate('console.dashboard.overDays', { days: dashboard.days })}
+        />
+        <Figure
+          term={translate('console.dashboard.median')}
+          value={
+            dashboard.medianWorkingHoursToDeliver === null
+              ? '—'
+              : translate('console.dashboard.workingHours', {
+                  hours: hours.format(dashboard.medianWorkingHoursToDeliver),
+                })
+          }
+        />
+        <Figure
+          term={translate('console.dashboard.delivered')}
+          value={count.format(dashboard.delivered)}
+          help={translate('console.dashboard.overDays', { days: dashboard.days })}
+        />
+      </Box>
+      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+        <BarChart
+          id="queue-depth"
+          title={translate('console.dashboard.queueTitle')}
+          categoryLabel={translate('console.dashboard.deadline')}
+          series={[
+            { key: 'jobs', label: translate('console.dashboard.jobs'), colour: theme.palette.primary.main },
+          ]}
+          rows={QUEUE_BUCKETS.map((bucket) => ({
+            key: bucket,
+            label: bucketLabel(bucket),
+            values: { jobs: dashboard.queue[bucket] },
+            colour: queueColours[bucket],
+          }))}
+          emptyText={empty}
+          formatValue={(value) => count.format(value)}
+        />
+        <BarChart
+          id="per-decorator"
+          title={translate('console.dashboard.perDecoratorTitle')}
+          categoryLabel={translate('console.dashboard.decorator')}
+          series={[
+            {
+              key: 'delivered',
+              label: translate('console.dashboard.deliveries'),
+              colour: theme.palette.primary.main,
+            },
+          ]}
+          rows={dashboard.perDecorator.map((decorator) => ({
+            key: decorator.id,
+            label: decorator.name,
+            values: { delivered: decorator.delivered },
+          }))}
+          emptyText={empty}
+          formatValue={(value) => count.format(value)}
+        />
+      </Box>
+      <BarChart
+        id="per-day"
+        title={translate('console.dashboard.perDayTitle')}
+        categoryLabel={translate('console.dashboard.day')}
+        series={[
+          { key: 'met', label: translate('console.dashboard.met'), colour: theme.palette.success.main },
+          { key: 'missed', label: translate('console.dashboard.missed'), colour: theme.palette.error.main },
+        ]}
+        rows={dashboard.perDay.map((entry) => ({
+          key: entry.date,
+          label: longDay.format(day(entry.date)),
+          tick: shortDay.format(day(entry.date)),
+          values: { met: entry.met, missed: entry.missed },
+        }))}
+        emptyText={empty}
+        formatValue={(value) => count.format(value)}
+      />
+    </Stack>
+  );
+};
+
+/** How the review service is doing (admins): the queue against its deadlines, the SLA and who delivers. */
+export const ReviewDashboardPage = () => {
+  const translate = useTranslate();
+  const { permissions, isPending: permissionsPending } = usePermissions<string | null>();
+  const isAdmin = permissions === 'admin';
+  const dashboard = useReviewDashboard(!permissionsPending && isAdmin);
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="console.dashboard.title" />
+      <CardContent>
+        {permissionsPending ? (
+          <Loading />
+        ) : !isAdmin ? (
+          <Alert severity="info">{translate('console.dashboard.adminsOnly')}</Alert>
+        ) : dashboard.isPending ? (
+          <Loading />
+        ) : dashboard.error ? (
+          <Alert severity="error">{translate('console.dashboard.loadError')}</Alert>
+        ) : (
+          <DashboardFigures dashboard={dashboard.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+};

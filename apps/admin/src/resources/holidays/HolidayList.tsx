@@ -1,0 +1,53 @@
+import { Alert } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  DeleteButton,
+  List,
+  TopToolbar,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
+import { type Holiday } from '@estancia/contracts';
+import { DayField } from './DayField';
+
+const HolidayListActions = () => (
+  <TopToolbar>
+    <CreateButton />
+  </TopToolbar>
+);
+
+/** The holidays the review clock skips. Admins add and delete them; decorators only look. */
+export const HolidayList = () => {
+  const translate = useTranslate();
+  const { permissions, isPending } = usePermissions<string | null>();
+  const isAdmin = permissions === 'admin';
+  return (
+    <>
+      {!isPending && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate(isAdmin ? 'console.holidays.intro' : 'console.holidays.readOnly')}
+        </Alert>
+      )}
+      <List<Holiday>
+        sort={{ field: 'date', order: 'ASC' }}
+        perPage={50}
+        exporter={false}
+        actions={isAdmin ? <HolidayListActions /> : false}
+        empty={false}
+      >
+        <DataTable<Holiday> rowClick={false} bulkActionButtons={false}>
+          <DataTable.Col source="date">
+            <DayField source="date" />
+          </DataTable.Col>
+          <DataTable.Col source="name" disableSort />
+          {isAdmin && (
+            <DataTable.Col label="console.holidays.actions" disableSort>
+              <DeleteButton mutationMode="undoable" />
+            </DataTable.Col>
+          )}
+        </DataTable>
+      </List>
+    </>
+  );
+};

@@ -1,0 +1,194 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { HttpError, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { type EditDocument, isLocale, type Review } from '@estancia/contracts';
+import type { SaveStatus } from '@estancia/editor';
+import { apiErrorKey } from '../../common/apiErrorKey';
+import {
+  fetchEditorProducts,
+  fetchReviewEditSession,
+  renderReviewEdit,
+  saveReviewEdit,
+} from '../../data/reviewEdit';
+
+export interface ReviewEditorPanelProps {
+  review: Review;
+  /** The signed-in staff member holds the claim: only then may they edit. */
+  holding: boolean;
+  /** Called once a render of the edits has finished, so the page reloads the draft and the history. */
+  onRendered: () => void;
+}
+
+/** The edit session of a review; react-admin's refresh refetches it with the record. */
+export const reviewEditSessionKey = (reviewId: Review['id']) => ['reviews', 'edit', reviewId] as const;
+
+/** The canvas editor (Konva, its own i18next) is a chunk of its own, loaded when a job page opens. */
+const DecorationEditor = lazy(() =>
+  import('@estancia/editor').then((editor) => ({ default: editor.DecorationEditor })),
+);
+
+/** A refusal (4xx) will not change by asking again; a network or server failure may. */
+const retryUnlessRefused = (failures: number, error: Error) =>
+  failures < 2 && !(error instanceof HttpError && error.status >= 400 && error.status < 500);
+
+/** The catalogue hardly changes while a job is open. */
+const PRODUCTS_STALE_MS = 10 * 60_000;
+
+/** The review's current draft (what approving delivers), or a note while the AI prepares it. */
+export const ReviewDraftImage = ({ review }: { review: Review }) => {
+  const translate = useTranslate();
+  if (!review.draftUrl)
+    return (
+      <Box
+        sx={{
+          aspectRatio: '4 / 3',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          borderRadius: 1,
+          bgcolor: 'grey.100',
+          p: 2,
+        }}
+      >
+        <Typography color="text.secondary">{translate('console.reviews.noDraft')}</Typography>
+      </Box>
+    );
+  return (
+    <Box
+      component="img"
+      src={review.draftUrl}
+      alt={translate('console.reviews.draftAlt', {
+        room: translate(`console.roomTypes.${review.roomType}`),
+        style: translate(`console.styles.${review.style}`),
+      })}
+      sx={{ display: 'block', width: '100%', height: 'auto', borderRadius: 1, bgcolor: 'grey.100' }}
+    />
+  );
+};
+
+const EditorLoading = () => {
+  const translate = useTranslate();
+  return (
+    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 4 }}>
+      <CircularProgress size={24} aria-hidden />
+      <Typography color="text.secondary">{translate('reviewEditor.loading')}</Typography>
+    </Box>
+  );
+};
+
+/** Why someone who does not hold the claim only looks. */
+const readOnlyNote = (review: Review) => {
+  if (review.state === 'queued') return { key: 'reviewEditor.claimToEdit' };
+  if (review.state === 'claimed')
+    return { key: 'reviewEditor.heldByOther', options: { name: review.claimedBy?.name ?? '' } };
+  return { key: 'reviewEditor.closed' };
+};
+
+/** Asks before leaving the page while an edit is not saved yet (moving within the console saves it). */
+const useWarnBeforeUnload = (unsaved: boolean) => {
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+};
+
+/**
+ * The canvas editor on the job page (@estancia/editor). Any staff member sees the saved edits read-only; the
+ * claim holder edits them: autosave with PUT reviews/:id/edit, and "Save result" renders them (POST
+ * reviews/:id/edit/render) into the review's new draft, which approving delivers.
+ */
+export const ReviewEditorPanel = ({ review, holding, onRendered }: ReviewEditorPanelProps) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  const [locale] = useLocaleState();
+  const reviewId = review.id;
+
+  const session = useQuery({
+    queryKey: reviewEditSessionKey(reviewId),
+    queryFn: () => fetchReviewEditSession(reviewId),
+    retry: retryUnlessRefused,
+  });
+  const products = useQuery({
+    queryKey: ['catalogue', 'products', 'editor'],
+    queryFn: fetchEditorProducts,
+    staleTime: PRODUCTS_STALE_MS,
+    retry: retryUnlessRefused,
+  });
+
+  const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
+  useWarnBeforeUnload(holding && saveStatus !== 'saved');
+
+  /** The autosave: a refusal is shown translated and rethrown, so the editor shows the save as failed. */
+  const onSave = useCallback(
+    async (document: EditDocument) => {
+      try {
+        await saveReviewEdit(reviewId, document);
+      } catch (error) {
+        notify(apiErrorKey(error), { type: 'error' });
+        throw error;
+      }
+    },
+    [reviewId, notify],
+  );
+
+  /** The editor has saved the latest document first; once rendered, the new draft is the editor's base. */
+  const onRender = useCallback(async () => {
+    try {
+      await renderReviewEdit(reviewId);
+    } catch (error) {
+      notify(apiErrorKey(error), { type: 'error' });
+      // Usually the review changed under us (the claim was released or reassigned).
+      refresh();
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: reviewEditSessionKey(reviewId) });
+    notify('reviewEditor.rendered', { type: 'success' });
+    onRendered();
+  }, [reviewId, notify, refresh, queryClient, onRendered]);
+
+  if (session.isPending || products.isPending) return <EditorLoading />;
+
+  if (session.error)
+    return (
+      <Stack spacing={1.5}>
+        <Alert
+          severity={holding ? 'error' : 'info'}
+          action={
+            <Button color="inherit" size="small" onClick={() => void session.refetch()}>
+              {translate('reviewEditor.retry')}
+            </Button>
+          }
+        >
+          {translate('reviewEditor.loadError')}
+        </Alert>
+        <ReviewDraftImage review={review} />
+      </Stack>
+    );
+
+  const note = readOnlyNote(review);
+  return (
+    <Stack spacing={1.5}>
+      {!holding && <Alert severity="info">{translate(note.key, note.options)}</Alert>}
+      {products.error && <Alert severity="warning">{translate('reviewEditor.productsError')}</Alert>}
+      <Suspense fallback={<EditorLoading />}>
+        <DecorationEditor
+          // Claiming or releasing starts the editor afresh: in edit mode with a tool chosen, or read-only.
+          key={holding ? 'edit' : 'view'}
+          session={session.data}
+          products={products.data ?? []}
+          readOnly={!holding}
+          onSave={onSave}
+          onRender={onRender}
+          onLockedTool={() => notify('reviewEditor.lockedTool', { type: 'info' })}
+          locale={isLocale(locale) ? locale : undefined}
+          onSaveStatusChange={setSaveStatus}
+        />
+      </Suspense>
+    </Stack>
+  );
+};

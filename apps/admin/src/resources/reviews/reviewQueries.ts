@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { useGetIdentity, useGetList, usePermissions } from 'react-admin';
+import {
+  type AdminUser,
+  type Review,
+  reviewAlertsSchema,
+  reviewDashboardSchema,
+  reviewEventSchema,
+} from '@estancia/contracts';
+import { staffHttpClient } from '../../data/dataProvider';
+
+/** How often the menu badge asks for reviews at risk or overdue. */
+export const ALERTS_POLL_MS = 60_000;
+
+const getJson = async (path: string): Promise<unknown> => (await staffHttpClient(`/data/admin/${path}`)).json;
+
+/** GET reviews/:id/history, oldest first; react-admin's refresh refetches it with the record. */
+export const useReviewHistory = (id: Review['id'] | undefined) =>
+  useQuery({
+    queryKey: ['reviews', 'history', id],
+    enabled: Boolean(id),
+    queryFn: async () =>
+      reviewEventSchema.array().parse(await getJson(`reviews/${encodeURIComponent(id!)}/history`)),
+  });
+
+/** GET reviews/alerts for the menu badge, polled while the console is open. */
+export const useReviewAlerts = () =>
+  useQuery({
+    queryKey: ['reviews', 'alerts'],
+    refetchInterval: ALERTS_POLL_MS,
+    queryFn: async () => reviewAlertsSchema.parse(await getJson('reviews/alerts')),
+  });
+
+/** GET reviews/dashboard (admins only). */
+export const useReviewDashboard = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['reviews', 'dashboard'],
+    enabled,
+    queryFn: async () => reviewDashboardSchema.parse(await getJson('reviews/dashboard')),
+  });
+
+const STAFF_PAGE = { page: 1, perPage: 100 } as const;
+const BY_NAME = { field: 'name', order: 'ASC' } as const;
+
+/** Everyone who can hold a review: decorators, then admins (the users list filters one role at a time). */
+export const useStaffMembers = (enabled = true) => {
+  const byRole = (role: 'decorator' | 'admin') =>
+    ({ filter: { role }, pagination: STAFF_PAGE, sort: BY_NAME }) as const;
+  const decorators = useGetList<AdminUser>('users', byRole('decorator'), { enabled });
+  const admins = useGetList<AdminUser>('users', byRole('admin'), { enabled });
+  return [...(decorators.data ?? []), ...(admins.data ?? [])];
+};
+
+/** Who is looking: their id (to know whether they hold a claim) and whether they are an admin. */
+export const useStaffViewer = () => {
+  const { identity, isPending: identityPending } = useGetIdentity();
+  const { permissions, isPending: permissionsPending } = usePermissions<string | null>();
+  return {
+    id: identity?.id === undefined ? undefined : String(identity.id),
+    isAdmin: permissions === 'admin',
+    isPending: identityPending || permissionsPending,
+  };
+};
