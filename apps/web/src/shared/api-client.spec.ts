@@ -31,6 +31,16 @@ describe('API client', () => {
     expect(init?.body).toBe('{"login":"a@b.c"}');
   });
 
+  it("sends PUT with a JSON body (the editor's autosave)", async () => {
+    const fetch = reply(200, { saved: true });
+    await expect(setup(fetch).client.put('decoration/d1/edit', { document: {} })).resolves.toEqual({
+      saved: true,
+    });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/data/decoration/d1/edit');
+    expect(init).toMatchObject({ method: 'PUT', body: '{"document":{}}' });
+  });
+
   it('sends no Authorization header without a token', async () => {
     const fetch = reply(200, {});
     await setup(fetch, '').client.get('platform/status');

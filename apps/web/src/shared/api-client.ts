@@ -30,6 +30,7 @@ export interface ApiClientDeps {
 export interface ApiClient {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body: unknown): Promise<T>;
 }
 
 const KNOWN_CODES = new Set<string>(Object.values(ErrorCode));
@@ -48,7 +49,7 @@ function toApiError(status: number, payload: unknown): ApiError {
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const baseUrl = deps.baseUrl ?? '/data';
 
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
     const token = deps.getToken();
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -85,5 +86,6 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   return {
     get: (path) => request('GET', path),
     post: (path, body) => request('POST', path, body ?? {}),
+    put: (path, body) => request('PUT', path, body),
   };
 }

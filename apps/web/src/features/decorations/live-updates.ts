@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { DecorationProgressEvent, ProjectDetail } from '@estancia/contracts';
 
 export const projectKey = (id: string) => ['project', id] as const;
+export const versionsKey = (decorationId: string) => ['decoration', decorationId, 'versions'] as const;
 
 /** A progress event moves its decoration's bar in the cached project, without a call to the API. */
 export function applyDecorationProgress(client: QueryClient, event: DecorationProgressEvent): void {

@@ -1,5 +1,14 @@
 import { vi } from 'vitest';
-import type { Decoration, ProjectDetail, ProjectImage, ProjectSummary } from '@estancia/contracts';
+import {
+  EDIT_DOCUMENT_SCHEMA_VERSION,
+  EXTRA_EDIT_TOOLS,
+  type Decoration,
+  type EditSession,
+  type Product,
+  type ProjectDetail,
+  type ProjectImage,
+  type ProjectSummary,
+} from '@estancia/contracts';
 
 export const PROJECT_ID = '0b6c8f64-52f4-4a53-9c1e-4f1f8f0b1a01';
 
@@ -57,6 +66,62 @@ export function aDecoration(id: string, imageId: string, overrides: Partial<Deco
 
 export function aProjectDetail(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
   return { ...aProject(), images: [], decorations: [], ...overrides };
+}
+
+export const aReadyDecoration = (id: string, imageId: string, overrides: Partial<Decoration> = {}) =>
+  aDecoration(id, imageId, {
+    state: 'ready',
+    stage: 'ready',
+    percent: 100,
+    resultUrl: `/data/media/result-${id}`,
+    ...overrides,
+  });
+
+/** A STARTER owner's session: the extra tools and the watermark toggle locked, 2 edits left. */
+export function anEditSession(decorationId: string, overrides: Partial<EditSession> = {}): EditSession {
+  return {
+    decorationId,
+    document: {
+      schemaVersion: EDIT_DOCUMENT_SCHEMA_VERSION,
+      baseVersionId: '5d7e1c3a-8f0b-4a6e-9c2d-1b3f5a7c9e01',
+      layers: [],
+      watermark: false,
+    },
+    baseImageUrl: `/data/media/result-${decorationId}`,
+    originalImageUrl: '/data/media/original',
+    width: 1600,
+    height: 1200,
+    tools: ['wall', 'floor', 'brush', 'eraser'],
+    lockedTools: [...EXTRA_EDIT_TOOLS, 'watermark'],
+    editsLeft: 2,
+    updatedAt: null,
+    ...overrides,
+  };
+}
+
+/** A PRO owner's session: every tool, unlimited editing. */
+export const aProEditSession = (decorationId: string, overrides: Partial<EditSession> = {}) =>
+  anEditSession(decorationId, {
+    tools: ['wall', 'floor', 'brush', 'eraser', ...EXTRA_EDIT_TOOLS, 'watermark'],
+    lockedTools: [],
+    editsLeft: null,
+    ...overrides,
+  });
+
+export function aProduct(id: string, type: 'wall_paint' | 'floor', name: string): Product {
+  return {
+    id,
+    type,
+    name,
+    brand: 'Estancia',
+    color: type === 'floor' ? '#b08a5a' : '#f1ede4',
+    textureUrl: type === 'floor' ? `/data/catalogue/products/${id}/texture.svg` : null,
+    pattern: type === 'floor' ? 'planks' : null,
+    tileScale: type === 'floor' ? 0.1 : null,
+    priceCents: 1990,
+    unit: type === 'floor' ? 'square_metre' : 'litre',
+    purchaseUrl: 'https://example.com',
+  };
 }
 
 export const aPhoto = (name: string, bytes = 1024, type = 'image/jpeg') =>

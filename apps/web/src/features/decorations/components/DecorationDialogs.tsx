@@ -24,6 +24,7 @@ import {
 } from '@estancia/contracts';
 import { projectsApi } from '../../projects/api/projects-api';
 import { DEFAULT_ROOM_TYPE, DEFAULT_STYLE } from '../catalogue';
+import { versionsKey } from '../live-updates';
 import { RoomAndStyleFields } from './RoomAndStyleFields';
 
 export interface DecorationChoice {
@@ -109,7 +110,7 @@ export function VersionHistoryDialog({
 }) {
   const { t } = useTranslation();
   const versions = useQuery({
-    queryKey: ['decoration', decoration.id, 'versions'],
+    queryKey: versionsKey(decoration.id),
     queryFn: () => projectsApi.versions(decoration.id),
   });
   return (

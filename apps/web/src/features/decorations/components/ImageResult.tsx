@@ -1,3 +1,4 @@
+import EditIcon from '@mui/icons-material/Edit';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,7 +16,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import type { Decoration, ProjectImage } from '@estancia/contracts';
+import { editDecorationPath } from '../edit-route';
 import { CompareSlider } from './CompareSlider';
 
 export type ImageAction = 'download' | 'redo' | 'history' | 'decorate';
@@ -41,6 +44,8 @@ export function ImageResult({
   const ready = decoration?.state === 'ready' && decoration.resultUrl !== null;
   const waitingReview =
     decoration?.type === 'supervised' && decoration.state === 'pending' && decoration.awaitingReview;
+  // Only a ready result can be edited; the editor is a view of the Project route.
+  const editPath = ready ? editDecorationPath(decoration.projectId, decoration.id) : null;
   const act = (action: ImageAction) => {
     setAnchor(null);
     onAction(action);
@@ -84,6 +89,13 @@ export function ImageResult({
           <MenuItem disabled={!decoration} onClick={() => act('history')}>
             {t('project.history')}
           </MenuItem>
+          {editPath ? (
+            <MenuItem component={RouterLink} to={editPath} onClick={() => setAnchor(null)}>
+              {t('project.edit')}
+            </MenuItem>
+          ) : (
+            <MenuItem disabled>{t('project.edit')}</MenuItem>
+          )}
         </Menu>
 
         {ready ? (
@@ -128,6 +140,15 @@ export function ImageResult({
                 </Typography>
               )}
             </>
+          ) : editPath ? (
+            <Button
+              component={RouterLink}
+              to={editPath}
+              startIcon={<EditIcon />}
+              aria-label={t('project.editPhoto', { n })}
+            >
+              {t('project.edit')}
+            </Button>
           ) : null}
         </Box>
       </CardContent>

@@ -8,9 +8,9 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import {
   decorationCost,
   ErrorCode,
@@ -25,12 +25,18 @@ import { reportApiError } from '../../../shared/forms';
 import { notifications } from '../../notifications/notifications';
 import { projectsApi, saveBlob } from '../../projects/api/projects-api';
 import { session, useSession } from '../../session/session';
+import { DECORATION_PARAM, isEditView } from '../edit-route';
 import { projectKey, refreshProject } from '../live-updates';
 import { checkFiles } from '../wizard-rules';
 import { NeedMoreCreditsDialog } from './CreditModals';
 import { DecorateDialog, VersionHistoryDialog, type DecorationChoice } from './DecorationDialogs';
 import { ImageResult, type ImageAction } from './ImageResult';
 import { PhotoPicker } from './PhotoPicker';
+
+// The editor's own code loads only when a decoration is edited.
+const EditDecorationPage = lazy(() =>
+  import('./EditDecorationPage').then((module) => ({ default: module.EditDecorationPage })),
+);
 
 /** The decoration shown for an image: its most recent one. */
 function decorationOf(project: ProjectDetail, image: ProjectImage): Decoration | null {
@@ -48,7 +54,9 @@ type Open = {
 
 export function ProjectPage() {
   const { t } = useTranslation();
-  const { id = '' } = useParams();
+  const params = useParams();
+  const { id = '' } = params;
+  const [search] = useSearchParams();
   const client = useQueryClient();
   const { user } = useSession();
   const [tab, setTab] = useState<'results' | 'descriptions'>('results');
@@ -185,6 +193,13 @@ export function ProjectPage() {
     );
   }
   const data = project.data;
+  if (isEditView(params)) {
+    return (
+      <Suspense fallback={<Typography role="status">{t('common.loading')}</Typography>}>
+        <EditDecorationPage project={data} decorationId={search.get(DECORATION_PARAM)} />
+      </Suspense>
+    );
+  }
   const ready = new Set(data.decorations.filter((d) => d.state === 'ready').map((d) => d.id));
   const selectedIds = [...selected].filter((decorationId) => ready.has(decorationId));
   return (
