@@ -188,6 +188,10 @@ test('the staff console: login with a refusal, users list, user show, outbox and
   await page.locator('input[name="username"]').fill(staff.admin.email);
   await page.locator('input[name="password"]').fill(staff.admin.password);
   await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+  // The console opens on the review queue.
+  await expect(h1(page, 'Revisiones')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('menuitem', { name: 'Usuarios', exact: true }).click();
   await expect(h1(page, 'Usuarios')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: customer.email });
   await expect(row).toBeVisible();

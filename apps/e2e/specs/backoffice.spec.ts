@@ -7,25 +7,15 @@ import {
   publicPlatformStatus,
   resetPlatformFlags,
   staff,
+  staffLogIn,
   test,
   type Customer,
 } from '../src/fixtures';
 
-/** Signs in on the console's own login page (Spanish labels). */
-async function staffLogIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/backoffice/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Backoffice de Estancia' })).toBeVisible();
-  const emailField = page.locator('input[name="username"]');
-  const passwordField = page.locator('input[name="password"]');
-  await expect(emailField).toHaveAccessibleName(/^Correo electrónico/);
-  await expect(passwordField).toHaveAccessibleName(/^Contraseña/);
-  await emailField.fill(email);
-  await passwordField.fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
-}
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+// The console opens on the review queue.
+const queueHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Revisiones', exact: true });
 const usersHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Usuarios', exact: true });
 const rowOf = (page: Page, email: string) => page.getByRole('row').filter({ hasText: email });
 
@@ -46,7 +36,9 @@ test('an admin signs in and sees the users; search narrows the list; a user show
   page,
 }) => {
   await staffLogIn(page, staff.admin.email, staff.admin.password);
-  await expect(page).toHaveURL(/\/backoffice\/users/);
+  await expect(page).toHaveURL(/\/backoffice\/reviews/);
+  await expect(queueHeading(page)).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Usuarios', exact: true }).click();
   await expect(usersHeading(page)).toBeVisible();
   // Sortable headers are named by their sort button ("Ordenar por nombre ascendente"); their text is the field.
   await expect(page.getByRole('columnheader')).toHaveText([
@@ -92,15 +84,15 @@ test('an admin signs in and sees the users; search narrows the list; a user show
 
   // Signed in, the console's login page leads back into the console.
   await page.goto('/backoffice/login');
-  await expect(page).toHaveURL(/\/backoffice\/users/);
-  await expect(usersHeading(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/backoffice\/reviews/);
+  await expect(queueHeading(page)).toBeVisible();
 });
 
 test('the outbox lists the sent e-mails, newest first, and shows a message with its code', async ({
   page,
 }) => {
   await staffLogIn(page, staff.admin.email, staff.admin.password);
-  await expect(usersHeading(page)).toBeVisible();
+  await expect(queueHeading(page)).toBeVisible();
   await page.getByRole('menuitem', { name: 'Correos enviados' }).click();
   await expect(page).toHaveURL(/\/backoffice\/outbox/);
   await expect(page.getByRole('heading', { level: 1, name: 'Correos enviados', exact: true })).toBeVisible();
@@ -143,7 +135,7 @@ test('an admin switches a platform flag on the Platform page and the public stat
   page,
 }) => {
   await staffLogIn(page, staff.admin.email, staff.admin.password);
-  await expect(usersHeading(page)).toBeVisible();
+  await expect(queueHeading(page)).toBeVisible();
   await page.getByRole('menuitem', { name: 'Estado', exact: true }).click();
   await expect(page).toHaveURL(/\/backoffice\/platform$/);
   await expect(
@@ -188,7 +180,7 @@ test('an admin switches a platform flag on the Platform page and the public stat
 
 test('a decorator may sign in; the platform switches are read-only for them', async ({ page }) => {
   await staffLogIn(page, staff.decorator.email, staff.decorator.password);
-  await expect(usersHeading(page)).toBeVisible();
+  await expect(queueHeading(page)).toBeVisible();
   await page.goto('/backoffice/platform');
   await expect(
     page.getByText('Solo un administrador puede cambiar estos ajustes.', { exact: true }),

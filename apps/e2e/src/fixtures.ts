@@ -234,3 +234,16 @@ export async function findAdminUser(email: string): Promise<AdminUser | undefine
 export function publicPlatformStatus(): Promise<PlatformStatus> {
   return call<PlatformStatus>('GET', 'platform/status');
 }
+
+/** Signs in on the console's own login page (Spanish labels). */
+export async function staffLogIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/backoffice/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Backoffice de Estancia' })).toBeVisible();
+  const emailField = page.locator('input[name="username"]');
+  const passwordField = page.locator('input[name="password"]');
+  await expect(emailField).toHaveAccessibleName(/^Correo electrónico/);
+  await expect(passwordField).toHaveAccessibleName(/^Contraseña/);
+  await emailField.fill(email);
+  await passwordField.fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+}

@@ -1,0 +1,165 @@
+import type { Locator, Page } from '@playwright/test';
+import type { Review } from '@estancia/contracts';
+import {
+  baseURL,
+  createCustomer,
+  expect,
+  expectNoSeriousA11yViolations,
+  signInWithToken,
+  staff,
+  staffLogIn,
+  staffToken,
+  test,
+  waitForMail,
+} from '../src/fixtures';
+import { grantCredits, roomPhoto } from '../src/photos';
+
+const PHOTO = { width: 1200, height: 900 };
+const WALL = '#d9d2c5';
+const FLOOR = '#9c7a55';
+
+/** The open review of a property, as the staff API lists it. */
+async function reviewOf(propertyName: string): Promise<Review | undefined> {
+  const query = new URLSearchParams({ filter: JSON.stringify({ q: propertyName }) });
+  const response = await fetch(`${baseURL}/data/admin/reviews?${query}`, {
+    headers: { authorization: `Bearer ${await staffToken('decorator')}` },
+  });
+  const reviews = (await response.json()) as Review[];
+  return reviews.find((review) => review.propertyName === propertyName);
+}
+
+/** A point of the photo (fractions of its size) on the screen, with the photo fitted in the stage. */
+async function photoPoint(stage: Locator, x: number, y: number): Promise<{ x: number; y: number }> {
+  const box = await stage.boundingBox();
+  if (!box) throw new Error('the editor stage is not on screen');
+  const scale = Math.min(box.width / PHOTO.width, box.height / PHOTO.height);
+  const left = box.x + (box.width - PHOTO.width * scale) / 2;
+  const top = box.y + (box.height - PHOTO.height * scale) / 2;
+  return { x: left + x * PHOTO.width * scale, y: top + y * PHOTO.height * scale };
+}
+
+/** The colour of a point (fractions) of an image on the page, read through a canvas. */
+async function pixelOf(page: Page, image: Locator, x: number, y: number): Promise<number[]> {
+  const src = await image.getAttribute('src');
+  if (!src) throw new Error('the image has no src');
+  return page.evaluate(
+    async ({ src, x, y }) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d context');
+      context.drawImage(img, 0, 0);
+      const px = Math.round(x * img.naturalWidth);
+      const py = Math.round(y * img.naturalHeight);
+      return Array.from(context.getImageData(px, py, 1, 1).data.slice(0, 3));
+    },
+    { src, x, y },
+  );
+}
+
+const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+
+test('a supervised decoration: a decorator claims it, paints a wall, brushes a correction and approves; the customer sees it arrive live', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const property = `Ático Eixample ${Date.now().toString(36)}`;
+  const customer = await createCustomer('review');
+  await grantCredits(customer.email, 10);
+  await signInWithToken(page, customer, '/new-project');
+
+  await page.getByLabel('Nombre del inmueble', { exact: true }).fill(property);
+  await page
+    .getByLabel('Fotos del inmueble')
+    .setInputFiles([{ name: 'salon.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto(WALL, FLOOR) }]);
+  await page.getByRole('radio', { name: /^Supervisada/ }).check();
+  await page.getByRole('button', { name: 'Finalizar y decorar' }).click();
+  await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByText('Supervisada: la tendrás en un máximo de 48 horas laborables.')).toBeVisible();
+  const delivered = page.getByRole('img', { name: 'Foto 1 decorada' });
+  await expect(delivered).toHaveCount(0);
+
+  // The AI draft reaches the staff queue.
+  await expect.poll(async () => (await reviewOf(property))?.state, { timeout: 60_000 }).toBe('queued');
+  // The customer sees it waiting for our team, no longer a progress bar.
+  await expect(page.getByRole('progressbar', { name: 'Progreso de la decoración de la foto 1' })).toHaveCount(
+    0,
+  );
+
+  // A desktop screen, so the whole photo fits on screen beside the editor's panels.
+  const staffContext = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const console = await staffContext.newPage();
+  await staffLogIn(console, staff.decorator.email, staff.decorator.password);
+  await expect(console).toHaveURL(/\/backoffice\/reviews/);
+  await console.getByRole('row').filter({ hasText: property }).click();
+  await console.getByRole('button', { name: 'Reclamar', exact: true }).click();
+  await expect(console.getByRole('button', { name: 'Aprobar', exact: true })).toBeVisible();
+
+  const tools = console.getByRole('toolbar', { name: 'Herramientas' });
+  await expect(tools).toBeVisible({ timeout: 30_000 });
+  const stage = console.getByTestId('editor-stage');
+  await expect(stage).toBeVisible();
+  // The whole photo on screen: the stage's top at the window's top.
+  await stage.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await expectNoSeriousA11yViolations(console);
+
+  // Paint the upper-left wall with a catalogue colour: click its corners, then the first again.
+  await tools.getByRole('button', { name: 'Pared', exact: true }).click();
+  await console.getByRole('button', { name: 'Mediterranean Blue' }).click();
+  const corners = [
+    [0.05, 0.05],
+    [0.5, 0.05],
+    [0.5, 0.5],
+    [0.05, 0.5],
+    [0.05, 0.05],
+  ];
+  for (const [x, y] of corners) {
+    const point = await photoPoint(stage, x, y);
+    await console.mouse.click(point.x, point.y);
+  }
+  const layers = console.getByRole('list', { name: 'Capas' });
+  const wall = layers.getByRole('button', { name: '1. Pared · Mediterranean Blue', exact: true });
+  await expect(wall).toHaveAttribute('aria-pressed', 'true');
+  // A brush adds to the selected layer: unselect the wall so the stroke starts a correction.
+  await wall.click();
+  await expect(wall).toHaveAttribute('aria-pressed', 'false');
+
+  // Brush a correction across the floor on the right: the original floor shows there again.
+  await tools.getByRole('button', { name: 'Pincel corrector', exact: true }).click();
+  await stage.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  const from = await photoPoint(stage, 0.62, 0.85);
+  const to = await photoPoint(stage, 0.95, 0.85);
+  await console.mouse.move(from.x, from.y);
+  await console.mouse.down();
+  for (let step = 1; step <= 12; step++) {
+    await console.mouse.move(from.x + ((to.x - from.x) * step) / 12, from.y);
+  }
+  await console.mouse.up();
+  await expect(layers.getByRole('listitem')).toHaveCount(2);
+
+  const draft = (await reviewOf(property))?.versionId;
+  await console.getByRole('button', { name: 'Guardar resultado' }).click();
+  // The server renders the edit at full size into a new version: the review's draft moves to it.
+  await expect.poll(async () => (await reviewOf(property))?.versionId, { timeout: 60_000 }).not.toBe(draft);
+
+  await console.getByRole('button', { name: 'Aprobar', exact: true }).click();
+  await console
+    .getByRole('dialog', { name: '¿Aprobar y entregar?' })
+    .getByRole('button', { name: 'Aprobar y entregar' })
+    .click();
+  await staffContext.close();
+
+  // The customer's page shows the delivered result without a reload, with the wall painted blue.
+  await expect(delivered).toBeVisible({ timeout: 30_000 });
+  const [r, g, b] = await pixelOf(page, delivered, 0.27, 0.2);
+  expect(b, `the painted wall is blue: rgb(${r}, ${g}, ${b})`).toBeGreaterThan(r + 25);
+  // Where the correction was brushed, the original floor shows again.
+  const floor = await pixelOf(page, delivered, 0.8, 0.85);
+  rgb(FLOOR).forEach((channel, i) => expect(Math.abs(floor[i] - channel)).toBeLessThan(30));
+  await waitForMail(customer.email, (message) => message.template === 'reviewDelivered');
+});
