@@ -39,6 +39,11 @@ export function assertId(id: string): void {
   if (!UUID.test(id)) throw new AppError(ErrorCode.NOT_FOUND);
 }
 
+/** While staff review a supervised decoration, its customer cannot change it under them. */
+function assertNotInReview(decoration: DecorationEntity): void {
+  if (decoration.awaitingReview) throw new AppError(ErrorCode.DECORATION_NOT_READY);
+}
+
 /** Storage keys of a version's result and its 400 px thumbnail. */
 export const resultKeys = (projectId: string, decorationId: string, versionId: string) => ({
   result: `projects/${projectId}/decorations/${decorationId}/${versionId}.jpg`,
@@ -209,11 +214,14 @@ export class DecorationsService {
 
   async redo(userId: string, decorationId: string, request: RedoDecorationRequest): Promise<Decoration> {
     const decoration = await this.findOwned(userId, decorationId);
+    assertNotInReview(decoration);
     const cost = decorationCost(decoration.type, true);
     const versionId = randomUUID();
     const chargeKey = `redo:${versionId}`;
     const dropped = await this.dataSource.transaction(async (m) => {
       const before = await this.addVersion(m, decoration, { versionId, cost, chargeKey, ...request });
+      // A supervised redo is reviewed again, with 48 new working hours.
+      if (decoration.type === 'supervised') await this.reviews.reopen(m, decorationId);
       await this.wallet.spend(userId, cost, 'decoration', chargeKey, m);
       // A failed decoration ordered again counts as an image to finish once more.
       const reordered = before === 'failed' ? 1 : 0;
@@ -273,7 +281,7 @@ export class DecorationsService {
 
   /** Makes an older ready version the one shown and downloaded. */
   async restore(userId: string, decorationId: string, versionId: string): Promise<Decoration> {
-    await this.findOwned(userId, decorationId);
+    assertNotInReview(await this.findOwned(userId, decorationId));
     assertId(versionId);
     const version = await this.dataSource
       .getRepository(DecorationVersionEntity)

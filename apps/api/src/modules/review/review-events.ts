@@ -17,3 +17,12 @@ export async function recordEvent(
     [reviewId, action, actorId, extra.note ?? null, extra.versionId ?? null],
   );
 }
+
+/** How many times a review has taken a step (e.g. 'approved' more than once after a redo). */
+export async function countEvents(sql: Sql, reviewId: string, action: ReviewAction): Promise<number> {
+  const [row] = (await sql.query(
+    `SELECT count(*)::int AS n FROM review_events WHERE review_id = $1 AND action = $2`,
+    [reviewId, action],
+  )) as { n: number }[];
+  return row.n;
+}

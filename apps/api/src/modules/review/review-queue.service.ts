@@ -27,6 +27,21 @@ export class ReviewQueue {
     );
   }
 
+  /**
+   * A delivered supervised decoration redone by its customer: its review starts over in drafting,
+   * with 48 working hours from now. The earlier delivery stays in the review's history.
+   */
+  async reopen(m: EntityManager, decorationId: string): Promise<void> {
+    const [{ now }] = (await m.query(`SELECT clock_timestamp() AS now`)) as { now: Date }[];
+    const deadline = this.clock.deadline(now, await this.clock.calendar(m));
+    await m.query(
+      `UPDATE reviews SET state = 'drafting', ordered_at = $2, deadline_at = $3, delivered_at = NULL,
+         delivered_version_id = NULL, at_risk_warned_at = NULL, overdue_warned_at = NULL, updated_at = now()
+       WHERE decoration_id = $1 AND state = 'delivered'`,
+      [decorationId, now, deadline],
+    );
+  }
+
   /** The AI draft is there: a drafting review waits for a decorator. Any other state is left alone. */
   async draftReady(m: EntityManager, decorationId: string): Promise<void> {
     const [entered] = (await m.query(

@@ -437,6 +437,39 @@ describe('review', () => {
     expect(detail.decorations[0]).toMatchObject({ state: 'pending', awaitingReview: true, resultUrl: null });
   });
 
+  it('keeps the customer from redoing under review; a redo after delivery is reviewed again and counts once', async () => {
+    const order = await supervisedOrder(alice);
+    const id = order.reviewIds[0];
+    const decorationId = order.decorationIds[0];
+    const redo = () =>
+      call<Answer<unknown>>(t, 'POST', `decoration/${decorationId}/redo`, { token: alice.token, body: {} });
+    const balance = await t.app.get(WalletService).balance(alice.userId);
+    expect((await redo()).body.code).toBe('DECORATION_NOT_READY');
+    expect(await t.app.get(WalletService).balance(alice.userId)).toBe(balance);
+
+    expect((await post(ana, `reviews/${id}/claim`)).status).toBe(200);
+    expect((await post(ana, `reviews/${id}/approve`)).status).toBe(200);
+    const [{ deadline_at: firstDeadline }] = (await db.query(
+      `SELECT deadline_at FROM reviews WHERE id = $1`,
+      [id],
+    )) as { deadline_at: Date }[];
+
+    expect((await redo()).status).toBe(201);
+    expect(await t.app.get(WalletService).balance(alice.userId)).toBe(balance - 5);
+    await queued(id);
+    const reopened = (await review(id)) as { deadline_at: Date; delivered_at: Date | null };
+    expect(reopened.delivered_at).toBeNull();
+    expect(reopened.deadline_at.getTime()).toBeGreaterThan(firstDeadline.getTime());
+    expect((await post(pau, `reviews/${id}/claim`)).status).toBe(200);
+    expect((await post(pau, `reviews/${id}/approve`)).status).toBe(200);
+    expect(await events(id, 'approved')).toBe(2);
+
+    const detail = (await call<ProjectDetail>(t, 'GET', `project/${order.projectId}`, { token: alice.token }))
+      .body;
+    expect(detail).toMatchObject({ imagesCompleted: 1, totalImages: 1, status: 2 });
+    expect(detail.decorations[0]).toMatchObject({ state: 'ready', awaitingReview: false });
+  });
+
   it('warns admins once at risk and once overdue, however many sweeps run at once', async () => {
     const order = await supervisedOrder(alice);
     const id = order.reviewIds[0];

@@ -27,7 +27,7 @@ import type { AuthUser } from '../identity/session.service';
 import { MediaUrls } from '../projects/media-urls.service';
 import { notHeldError } from './review-access';
 import { AT_RISK_MS, ReviewClock } from './review-clock';
-import { recordEvent, type Sql } from './review-events';
+import { countEvents, recordEvent, type Sql } from './review-events';
 import { ReviewMail } from './review-mail.service';
 import { localDay, workingMsBetween, type WorkingCalendar } from './working-hours';
 
@@ -306,13 +306,15 @@ export class ReviewsService {
       if (!rows.length) throw notHeldError(await this.stateOf(m, reviewId));
       if (!target.current_version_id || target.version_state !== 'ready')
         throw new AppError(ErrorCode.REVIEW_NOT_READY);
+      // A redo delivered again: the image was completed at its first delivery, it counts once.
+      const deliveredBefore = (await countEvents(m, reviewId, 'approved')) > 0;
       await deliverDecoration(m, {
         decorationId: target.id,
         projectId: target.project_id,
         versionId: target.current_version_id,
         roomType: target.room_type,
         style: target.style,
-        wasState: target.state,
+        wasState: deliveredBefore ? 'ready' : target.state,
       });
       await recordEvent(m, reviewId, 'approved', staffId, { versionId: target.current_version_id });
       return { customerId: target.user_id, projectId: target.project_id };
