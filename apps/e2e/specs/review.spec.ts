@@ -1,4 +1,3 @@
-import type { Locator, Page } from '@playwright/test';
 import type { Review } from '@estancia/contracts';
 import {
   baseURL,
@@ -12,9 +11,9 @@ import {
   test,
   waitForMail,
 } from '../src/fixtures';
+import { clickOutline, photoPoint, pixelOf, rgb } from '../src/editor';
 import { grantCredits, roomPhoto } from '../src/photos';
 
-const PHOTO = { width: 1200, height: 900 };
 const WALL = '#d9d2c5';
 const FLOOR = '#9c7a55';
 
@@ -27,41 +26,6 @@ async function reviewOf(propertyName: string): Promise<Review | undefined> {
   const reviews = (await response.json()) as Review[];
   return reviews.find((review) => review.propertyName === propertyName);
 }
-
-/** A point of the photo (fractions of its size) on the screen, with the photo fitted in the stage. */
-async function photoPoint(stage: Locator, x: number, y: number): Promise<{ x: number; y: number }> {
-  const box = await stage.boundingBox();
-  if (!box) throw new Error('the editor stage is not on screen');
-  const scale = Math.min(box.width / PHOTO.width, box.height / PHOTO.height);
-  const left = box.x + (box.width - PHOTO.width * scale) / 2;
-  const top = box.y + (box.height - PHOTO.height * scale) / 2;
-  return { x: left + x * PHOTO.width * scale, y: top + y * PHOTO.height * scale };
-}
-
-/** The colour of a point (fractions) of an image on the page, read through a canvas. */
-async function pixelOf(page: Page, image: Locator, x: number, y: number): Promise<number[]> {
-  const src = await image.getAttribute('src');
-  if (!src) throw new Error('the image has no src');
-  return page.evaluate(
-    async ({ src, x, y }) => {
-      const img = new Image();
-      img.src = src;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.naturalWidth;
-      canvas.height = img.naturalHeight;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no 2d context');
-      context.drawImage(img, 0, 0);
-      const px = Math.round(x * img.naturalWidth);
-      const py = Math.round(y * img.naturalHeight);
-      return Array.from(context.getImageData(px, py, 1, 1).data.slice(0, 3));
-    },
-    { src, x, y },
-  );
-}
-
-const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
 test('a supervised decoration: a decorator claims it, paints a wall, brushes a correction and approves; the customer sees it arrive live', async ({
   page,
@@ -104,24 +68,17 @@ test('a supervised decoration: a decorator claims it, paints a wall, brushes a c
   await expect(tools).toBeVisible({ timeout: 30_000 });
   const stage = console.getByTestId('editor-stage');
   await expect(stage).toBeVisible();
-  // The whole photo on screen: the stage's top at the window's top.
-  await stage.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await expectNoSeriousA11yViolations(console);
 
   // Paint the upper-left wall with a catalogue colour: click its corners, then the first again.
   await tools.getByRole('button', { name: 'Pared', exact: true }).click();
   await console.getByRole('button', { name: 'Mediterranean Blue' }).click();
-  const corners = [
+  await clickOutline(console, stage, [
     [0.05, 0.05],
     [0.5, 0.05],
     [0.5, 0.5],
     [0.05, 0.5],
-    [0.05, 0.05],
-  ];
-  for (const [x, y] of corners) {
-    const point = await photoPoint(stage, x, y);
-    await console.mouse.click(point.x, point.y);
-  }
+  ]);
   const layers = console.getByRole('list', { name: 'Capas' });
   const wall = layers.getByRole('button', { name: '1. Pared · Mediterranean Blue', exact: true });
   await expect(wall).toHaveAttribute('aria-pressed', 'true');

@@ -70,7 +70,15 @@ export function EditorToolbar(props: EditorToolbarProps) {
           aria-label={name}
           data-locked={locked || undefined}
           onClick={() => props.onChoose(tool)}
-          sx={{ flexDirection: 'column', gap: 0.25, px: 1, py: 0.5, ...(locked && { opacity: 0.55 }) }}
+          // A locked tool stays legible (AA contrast): the lock badge and a dashed border say it is locked.
+          sx={{
+            flexDirection: 'column',
+            gap: 0.25,
+            px: 1,
+            py: 0.5,
+            color: 'text.primary',
+            ...(locked && { borderStyle: 'dashed' }),
+          }}
         >
           <Badge
             invisible={!locked}
