@@ -408,12 +408,17 @@ export class DecorationsService {
     return locked.state;
   }
 
-  /** Drops the oldest versions beyond KEPT_VERSIONS (never the current one) and answers their files. */
+  /**
+   * Drops the oldest versions beyond KEPT_VERSIONS and answers their files; never the current one,
+   * nor the one a saved edit document is drawn over (re-rendering that edit needs it).
+   */
   async prune(m: EntityManager, decorationId: string): Promise<string[]> {
     const [dropped] = (await m.query(
       `DELETE FROM decoration_versions WHERE id IN (
          SELECT v.id FROM decoration_versions v JOIN decorations d ON d.id = v.decoration_id
+           LEFT JOIN edit_documents e ON e.decoration_id = d.id
          WHERE v.decoration_id = $1 AND v.id IS DISTINCT FROM d.current_version_id
+           AND v.id::text IS DISTINCT FROM e.document->>'baseVersionId'
          ORDER BY v.number DESC OFFSET $2)
        RETURNING result_key, thumbnail_key`,
       [decorationId, KEPT_VERSIONS - 1],

@@ -17,6 +17,7 @@ import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test
 import { Realtime } from '../../infra/realtime/realtime.service';
 import { roomJpeg } from '../projects/test-images';
 import { WalletService } from '../wallet/wallet.service';
+import { KEPT_VERSIONS } from '../decorations/decorations.service';
 import { EditRenderJob } from './edit-render.job';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -311,6 +312,22 @@ describe('edits', () => {
     const rendered = await render(carol, id);
     expect(rendered.status).toBe(201);
     expect((await image(rendered.body.resultUrl)).info.width).toBe(640);
+  });
+
+  it('keeps the version an edit is drawn over, however often that edit is rendered again', async () => {
+    const dani = await signIn(t);
+    await subscribe(dani, 'PRO');
+    const { id } = await decorated(dani);
+    const base = await currentVersion(id);
+    expect((await save(dani, id, document(base, [], true))).status).toBe(200);
+    // More renders than the versions kept: the oldest go, but never the edit's base.
+    for (let i = 0; i < KEPT_VERSIONS + 1; i++) expect((await render(dani, id)).status).toBe(201);
+    const versions = (await db.query(`SELECT id FROM decoration_versions WHERE decoration_id = $1`, [
+      id,
+    ])) as { id: string }[];
+    expect(versions.map((v) => v.id)).toContain(base);
+    expect(versions.length).toBeLessThanOrEqual(KEPT_VERSIONS + 1);
+    expect((await session(dani, id)).body.document.baseVersionId).toBe(base);
   });
 
   it('refuses unknown products, products for another surface, foreign bases and broken masks', async () => {
