@@ -1,7 +1,11 @@
-// Small helpers shared by the benchmarks: timing, percentiles, the table, and loading the compiled API.
+// Small helpers shared by the benchmarks: timing, percentiles, the table, loading the compiled API, and
+// booting the real product with a verified customer and a 12 MP room photo.
 // Figures are printed, never asserted (ARCHITECTURE section 6).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,8 +62,11 @@ export function summarize(samples, wallMs) {
  * Runs `fn(worker, index)` `runs` times (or until `maxMs` has passed, whichever comes first) from
  * `concurrency` workers sharing one counter, timing each call. Latency is what each caller sees
  * (including any wait for a pooled resource); ops/s is completed calls over the wall time.
+ * With `items`, each call resolves to the samples (ms) it recorded itself, e.g. the frame times
+ * during one gesture: those are summarized instead of the calls, ops/s being items per second of
+ * their summed time (frames per second). `calls` is how many calls ran either way.
  */
-export async function measure(fn, { runs, concurrency = 1, maxMs = Infinity }) {
+export async function measure(fn, { runs, concurrency = 1, maxMs = Infinity, items = false }) {
   const samples = [];
   let started = 0;
   let failure;
@@ -70,23 +77,26 @@ export async function measure(fn, { runs, concurrency = 1, maxMs = Infinity }) {
       const index = started++;
       const t0 = performance.now();
       try {
-        const result = fn(w, index);
-        if (result && typeof result.then === 'function') await result;
+        let result = fn(w, index);
+        if (result && typeof result.then === 'function') result = await result;
+        if (items) samples.push(...result);
       } catch (error) {
         failure ??= error; // the other workers stop after their current call, then it is thrown
       }
-      samples.push(performance.now() - t0);
+      if (!items) samples.push(performance.now() - t0);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, runs) }, (_, w) => worker(w)));
   if (failure) throw failure;
-  return summarize(samples, performance.now() - start);
+  const itemsMs = samples.reduce((sum, ms) => sum + ms, 0);
+  return { ...summarize(samples, items ? itemsMs : performance.now() - start), calls: started };
 }
 
 /**
  * One group: warm every case up, interleaved with the baseline (`rounds` x `warmup` calls each),
  * then measure the baseline and right after it each case, in the same process. A case may set its
- * own `runs`, `maxMs` and `warmup` (a microsecond baseline needs more calls than a 100 ms case).
+ * own `runs`, `maxMs` and `warmup` (a microsecond baseline needs more calls than a 100 ms case),
+ * and `items: true` when its fn resolves to samples of its own (see `measure`).
  */
 export async function runGroup({
   baseline,
@@ -98,7 +108,7 @@ export async function runGroup({
   rounds = 2,
 }) {
   const all = [baseline, ...cases];
-  const bounds = (c) => ({ runs: c.runs ?? runs, concurrency, maxMs: c.maxMs ?? maxMs });
+  const bounds = (c) => ({ runs: c.runs ?? runs, concurrency, maxMs: c.maxMs ?? maxMs, items: c.items });
   for (let round = 0; round < rounds; round++) {
     for (const c of all) {
       const count = c.warmup ?? warmup;
@@ -164,4 +174,173 @@ export function printResults(title, rows) {
     ]),
     ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
   );
+}
+
+// ---- the real product, for the end-to-end benches ----
+
+/**
+ * The URL of `database` on the PostgreSQL server at BENCH_DATABASE_URL / DATABASE_URL (only the
+ * server is taken from it: the benches create and drop databases of their own).
+ */
+export const serverUrl = (database) => {
+  const url = new URL(
+    process.env.BENCH_DATABASE_URL ??
+      process.env.DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/postgres',
+  );
+  url.pathname = `/${database}`;
+  return url.toString();
+};
+
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** A synthetic room (walls, floor, window light, grain) at width×height, encoded to just under 2 MB. */
+export async function roomPhoto(sharp, width, height) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs>
+      <linearGradient id="wall" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#d9d2c5"/><stop offset="1" stop-color="#b8ad9b"/></linearGradient>
+      <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#9c7a55"/><stop offset="1" stop-color="#6b4f33"/></linearGradient>
+    </defs>
+    <rect width="${width}" height="${height * 0.62}" fill="url(#wall)"/>
+    <polygon points="0,${height * 0.62} ${width},${height * 0.62} ${width},${height} 0,${height}" fill="url(#floor)"/>
+    <rect x="${width * 0.58}" y="${height * 0.12}" width="${width * 0.22}" height="${height * 0.36}" fill="#eef4f8" stroke="#fff" stroke-width="24"/>
+  </svg>`;
+  const noise = await sharp({
+    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 14 } },
+  })
+    .raw()
+    .toBuffer();
+  const base = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+  // Grain gives the JPEG a photo's entropy, so its size and decode cost are a real photo's.
+  for (let i = 0; i < base.length; i++)
+    base[i] = Math.max(0, Math.min(255, base[i] + ((noise[i] - 128) >> 2)));
+  let low = 40;
+  let high = 95;
+  let best;
+  while (low <= high) {
+    const quality = (low + high) >> 1;
+    const jpeg = await sharp(base, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
+    if (jpeg.length <= 2 * 1024 * 1024 - 4096) {
+      best = jpeg;
+      low = quality + 1;
+    } else high = quality - 1;
+  }
+  if (!best) throw new BenchAbort(`could not make a ${width}×${height} JPEG under 2 MB`);
+  return best;
+}
+
+/** One call to the product's API (`/data/<path>`): JSON or a form in, JSON out; a refusal throws. */
+export async function call(base, method, path, { token, body, form } = {}) {
+  const res = await fetch(`${base}/data/${path}`, {
+    method,
+    headers: {
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...(body && { 'content-type': 'application/json' }),
+    },
+    body: form ?? (body ? JSON.stringify(body) : undefined),
+  });
+  const text = await res.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return data;
+}
+
+/**
+ * Boots the compiled product (apps/api/dist, ROLE=all: API, queue worker, built-in staging engine and
+ * the customer app in one process) on a free port, against a fresh database and its own Redis key
+ * prefix (REDIS_URL), with the rate limits lifted. `env` adds settings. Everything is undone by the
+ * cleanups registered with `defer`. Answers the base URL and a client connected to the database.
+ */
+export async function bootProduct({ defer, log, env = {} }) {
+  const { Client } = apiRequire('pg');
+  const name = `estancia_bench_${randomBytes(6).toString('hex')}`;
+  const prefix = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl('postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  defer(async () => {
+    const c = new Client({ connectionString: serverUrl('postgres') });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.end();
+    log(`dropped database ${name}`);
+  });
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const many = '1000000';
+  const api = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+    env: {
+      ...process.env,
+      ROLE: 'all',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATABASE_URL: serverUrl(name),
+      REDIS_PREFIX: prefix,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SEED: 'false',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_API_PER_IP: many,
+      RATE_LIMIT_LOGIN_PER_IP: many,
+      RATE_LIMIT_VALIDATION_PER_IP: many,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  defer(async () => {
+    api.kill('SIGTERM');
+    await new Promise((resolve) => (api.exitCode !== null ? resolve() : api.once('exit', resolve)));
+    const Redis = apiRequire('ioredis');
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+  for (let i = 0; ; i++) {
+    if (api.exitCode !== null) throw new BenchAbort('the API exited at start (its log is above)');
+    const ok = await fetch(`${base}/data/project/healthCheck`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 300) throw new BenchAbort('the API did not answer its health check within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  const db = new Client({ connectionString: serverUrl(name) });
+  await db.connect();
+  defer(() => db.end());
+  return { base, db };
+}
+
+/**
+ * A customer registered, verified with the e-mailed code (read from the outbox) and logged in, with
+ * `credits` granted as an admin adjustment. Answers the token and the user.
+ */
+export async function signUpCustomer({ base, db }, { credits = 1000, password = 'Bench-pass-1!' } = {}) {
+  const email = `bench-${randomBytes(4).toString('hex')}@bench.local`;
+  await call(base, 'POST', 'user/register', { body: { name: 'Bench', email, password } });
+  const { rows: mails } = await db.query(`SELECT text FROM outbox WHERE "to" = $1`, [email]);
+  const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+  await call(base, 'POST', 'user/validation', { body: { email, token: code } });
+  const { token, user } = await call(base, 'POST', 'user/login', { body: { login: email, password } });
+  await db.query(
+    `WITH moved AS (UPDATE wallets SET balance = balance + $2 WHERE user_id = $1 RETURNING balance)
+     INSERT INTO ledger_entries (user_id, delta, balance_after, reason, idempotency_key)
+     SELECT $1, $2, balance, 'admin_adjustment', 'bench:credits' FROM moved`,
+    [user.id, credits],
+  );
+  return { token, user, email };
 }
