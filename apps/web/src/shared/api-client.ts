@@ -31,6 +31,8 @@ export interface ApiClient {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body: unknown): Promise<T>;
+  /** Calls that are not JSON both ways (DELETE, multipart uploads, file downloads): the raw answer. */
+  send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: BodyInit): Promise<Response>;
 }
 
 const KNOWN_CODES = new Set<string>(Object.values(ErrorCode));
@@ -45,47 +47,59 @@ function toApiError(status: number, payload: unknown): ApiError {
   return { code, message: code };
 }
 
+/** The JSON body of an answer; undefined when it is empty or not JSON. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** JSON calls to the product API under /data with the stored token as a bearer credential. */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const baseUrl = deps.baseUrl ?? '/data';
 
-  async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  /** One call: bearer token and language on the way out, `{ code, message, fields }` errors on the way back. */
+  async function call(
+    method: string,
+    path: string,
+    body?: BodyInit,
+    contentType?: string,
+  ): Promise<Response> {
     const token = deps.getToken();
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'Accept-Language': deps.getLanguage(),
     };
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (contentType) headers['Content-Type'] = contentType;
     let response: Response;
     try {
-      response = await deps.fetch()(`${baseUrl}/${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      response = await deps.fetch()(`${baseUrl}/${path}`, { method, headers, body });
     } catch {
       throw new ApiRequestError(0, { code: ErrorCode.INTERNAL, message: 'network' });
     }
-    const text = await response.text();
-    let payload: unknown = undefined;
-    try {
-      payload = text ? JSON.parse(text) : undefined;
-    } catch {
-      payload = undefined;
-    }
-    if (!response.ok) {
-      const error = new ApiRequestError(response.status, toApiError(response.status, payload));
-      if (response.status === 401 && token) deps.onUnauthorized();
-      if (error.code === ErrorCode.MAINTENANCE_MODE) deps.onMaintenance();
-      throw error;
-    }
-    return payload as T;
+    if (response.ok) return response;
+    const error = new ApiRequestError(response.status, toApiError(response.status, await readJson(response)));
+    if (response.status === 401 && token) deps.onUnauthorized();
+    if (error.code === ErrorCode.MAINTENANCE_MODE) deps.onMaintenance();
+    throw error;
+  }
+
+  async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+    const response =
+      body === undefined
+        ? await call(method, path)
+        : await call(method, path, JSON.stringify(body), 'application/json');
+    return (await readJson(response)) as T;
   }
 
   return {
     get: (path) => request('GET', path),
     post: (path, body) => request('POST', path, body ?? {}),
     put: (path, body) => request('PUT', path, body),
+    send: (method, path, body) => call(method, path, body),
   };
 }

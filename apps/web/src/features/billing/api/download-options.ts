@@ -1,17 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DownloadOptions } from '@estancia/contracts';
 import { api } from '../../../shared/api';
-import { sendToApi } from './payments';
 
 export const downloadOptionsKeys = { options: ['user', 'download-options'] as const };
 
 export const downloadOptionsApi = {
   get: () => api.get<DownloadOptions>('user/download-options'),
-  save: async (options: DownloadOptions): Promise<DownloadOptions> => {
-    const text = await (await sendToApi('PUT', 'user/download-options', options)).text();
+  save: async (options: DownloadOptions): Promise<DownloadOptions> =>
     // An empty answer (204) means the options were stored as sent.
-    return text ? (JSON.parse(text) as DownloadOptions) : options;
-  },
+    (await api.put<DownloadOptions | undefined>('user/download-options', options)) ?? options,
 };
 
 /** GET user/download-options: the format and size every download uses. */

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PaymentMethodResponse } from '@estancia/contracts';
 import { api } from '../../../shared/api';
-import { sendToApi } from './payments';
 
 // Saving or changing a card is a card_setup checkout session: the gateway's page, then back.
 export { useStartCardSetup } from './checkout';
@@ -11,7 +10,7 @@ export const paymentMethodKeys = { paymentMethod: ['billing', 'payment-method'] 
 export const paymentMethodApi = {
   get: async () => (await api.get<PaymentMethodResponse>('billing/payment-method')).paymentMethod,
   remove: async (): Promise<void> => {
-    await sendToApi('DELETE', 'billing/payment-method');
+    await api.send('DELETE', 'billing/payment-method');
   },
 };
 

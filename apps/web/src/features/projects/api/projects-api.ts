@@ -1,6 +1,4 @@
 import {
-  ErrorCode,
-  type ApiError,
   type DecorationVersion,
   type OrderDecorationsRequest,
   type OrderDecorationsResponse,
@@ -11,59 +9,20 @@ import {
   type Decoration,
   type UploadImagesResponse,
 } from '@estancia/contracts';
-import { api, ApiRequestError } from '../../../shared/api';
-import { currentLocale } from '../../../shared/i18n';
-import { session } from '../../session/session';
-
-const KNOWN_CODES = new Set<string>(Object.values(ErrorCode));
-
-/**
- * Calls the JSON client cannot make (DELETE, multipart uploads, file downloads): same base, same bearer
- * token and language, same error body.
- */
-async function send(method: string, path: string, body?: BodyInit): Promise<Response> {
-  const token = session.getState().token;
-  const headers: Record<string, string> = { 'Accept-Language': currentLocale() };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await globalThis.fetch(`/data/${path}`, { method, headers, body });
-  } catch {
-    throw new ApiRequestError(0, { code: ErrorCode.INTERNAL, message: 'network' });
-  }
-  if (response.ok) return response;
-  let payload: Partial<ApiError> = {};
-  try {
-    payload = (await response.json()) as Partial<ApiError>;
-  } catch {
-    payload = {};
-  }
-  const code =
-    payload.code && KNOWN_CODES.has(payload.code)
-      ? payload.code
-      : response.status === 401
-        ? ErrorCode.UNAUTHENTICATED
-        : ErrorCode.INTERNAL;
-  if (response.status === 401 && token) session.clear();
-  throw new ApiRequestError(response.status, {
-    code,
-    message: payload.message ?? code,
-    ...(payload.fields && { fields: payload.fields }),
-  });
-}
+import { api } from '../../../shared/api';
 
 export const projectsApi = {
   list: (search: string, page: number) =>
     api.get<ProjectListResponse>(`project?${new URLSearchParams({ search, page: String(page) }).toString()}`),
   create: (propertyName: string) => api.post<ProjectSummary>('project', { propertyName }),
   remove: async (id: string): Promise<void> => {
-    await send('DELETE', `project/${id}`);
+    await api.send('DELETE', `project/${id}`);
   },
   detail: (id: string) => api.get<ProjectDetail>(`project/${id}`),
   upload: async (id: string, files: File[]): Promise<UploadImagesResponse> => {
     const form = new FormData();
     for (const file of files) form.append('files', file, file.name);
-    const response = await send('POST', `project/${id}/images`, form);
+    const response = await api.send('POST', `project/${id}/images`, form);
     return (await response.json()) as UploadImagesResponse;
   },
   order: (id: string, request: OrderDecorationsRequest) =>
@@ -75,12 +34,12 @@ export const projectsApi = {
     api.post<Decoration>(`decoration/${decorationId}/versions/${versionId}/restore`),
   /** Downloads carry the bearer token, so they go through fetch and come back as a blob. */
   downloadDecoration: async (decorationId: string): Promise<Blob> =>
-    (await send('GET', `decoration/${decorationId}/download`)).blob(),
+    (await api.send('GET', `decoration/${decorationId}/download`)).blob(),
   downloadProject: async (projectId: string, decorationIds: string[] = []): Promise<Blob> => {
     const query = decorationIds.length
       ? `?${new URLSearchParams({ ids: decorationIds.join(',') }).toString()}`
       : '';
-    return (await send('GET', `project/${projectId}/download${query}`)).blob();
+    return (await api.send('GET', `project/${projectId}/download${query}`)).blob();
   },
 };
 
