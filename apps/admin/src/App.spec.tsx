@@ -4,6 +4,14 @@ import { App } from './App';
 import { STAFF_TOKEN_KEY, staffSession } from './auth/staffSession';
 import { setPageUrl, startLoopbackApi } from './test/loopbackApi';
 
+/** The console menu's entries in order, as read: without hidden badges or the alerts count's suffix. */
+const menuEntries = () =>
+  screen.getAllByRole('menuitem').map((item) => {
+    const read = item.cloneNode(true) as HTMLElement;
+    read.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+    return (read.textContent ?? '').replace(/ \(.*\)$/, '');
+  });
+
 const customerRow = {
   id: 'u7',
   name: 'Carla Cliente',
@@ -53,8 +61,9 @@ describe('staff console in the browser', () => {
     expect(localStorage.getItem(STAFF_TOKEN_KEY)).toBeNull();
   });
 
-  it('lists users under /backoffice/users for a signed-in decorator', async () => {
+  it('lists users under /backoffice/users for a signed-in admin', async () => {
     api = await startLoopbackApi({
+      'GET /data/admin/reviews/alerts': () => ({ status: 200, body: { atRisk: 0, overdue: 0 } }),
       'GET /data/admin/users': () => ({
         status: 200,
         body: [customerRow],
@@ -62,10 +71,10 @@ describe('staff console in the browser', () => {
       }),
     });
     staffSession.save('staff-token-4', {
-      id: 'd1',
-      name: 'Dana',
-      email: 'dana@estancia.test',
-      role: 'decorator',
+      id: 'a1',
+      name: 'Ada',
+      email: 'ada@estancia.test',
+      role: 'admin',
     });
     setPageUrl(`${api.origin}/backoffice/users`);
     render(<App />);
@@ -77,6 +86,44 @@ describe('staff console in the browser', () => {
     expect(headers).toEqual(['Nombre', 'Correo electrónico', 'Rol', 'Créditos', 'Verificado', 'Alta']);
     expect(await within(table).findByText('carla@example.com')).toBeTruthy();
     expect(within(table).getByText('Cliente')).toBeTruthy();
-    expect(api.requests[0].headers.authorization).toBe('Bearer staff-token-4');
+    const users = api.requests.find((r) => r.url.startsWith('/data/admin/users'));
+    expect(users?.headers.authorization).toBe('Bearer staff-token-4');
+    expect(menuEntries()).toEqual([
+      'Cola de trabajos',
+      'Panel de revisión',
+      'Festivos',
+      'Usuarios',
+      'Correos enviados',
+      'Estado',
+    ]);
   });
+
+  it.each(['users', 'users/u7/show', 'outbox'])(
+    'gives a decorator no %s page: the console answers not found and asks the API nothing about it',
+    async (path) => {
+      api = await startLoopbackApi({
+        'GET /data/admin/reviews/alerts': () => ({ status: 200, body: { atRisk: 0, overdue: 0 } }),
+      });
+      staffSession.save('staff-token-5', {
+        id: 'd1',
+        name: 'Dana',
+        email: 'dana@estancia.test',
+        role: 'decorator',
+      });
+      setPageUrl(`${api.origin}/backoffice/${path}`);
+      render(<App />);
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'No encontrado' }, { timeout: 4000 }),
+      ).toBeTruthy();
+      // The menu has the review entries only: no customers, no sent e-mails, no platform group.
+      expect(menuEntries()).toEqual(['Cola de trabajos', 'Festivos']);
+      expect(screen.queryByRole('group', { name: 'Clientes' })).toBeNull();
+      expect(screen.queryByRole('group', { name: 'Plataforma' })).toBeNull();
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(
+        api.requests.filter((r) => /^\/data\/admin\/(users|ledger|outbox)/.test(r.url)).map((r) => r.url),
+      ).toEqual([]);
+    },
+  );
 });

@@ -17,6 +17,30 @@ import outbox from './resources/outbox';
 /** The console is served under /backoffice/ (vite `base`), with real paths rather than hash URLs. */
 export const CONSOLE_BASENAME = '/backoffice';
 
+/**
+ * What each role may open. Decorators get what review needs (the queue, the holiday calendar read-only, the review
+ * pages); the customers, their credits and the sent e-mails exist only for admins, as in the API. A route that is not
+ * declared for a role is react-admin's not-found page.
+ */
+const consoleFor = (permissions: unknown) => (
+  <>
+    {/* The first resource is the landing page: the review queue, where decorators work. */}
+    <Resource name="reviews" {...reviews} />
+    <Resource name="holidays" {...holidays} />
+    {permissions === 'admin' && (
+      <>
+        <Resource name="users" {...users} />
+        <Resource name="ledger" {...ledger} />
+        <Resource name="outbox" {...outbox} />
+      </>
+    )}
+    <CustomRoutes>
+      <Route path="/review-dashboard" element={<ReviewDashboardPage />} />
+      <Route path="/platform" element={<PlatformPage />} />
+    </CustomRoutes>
+  </>
+);
+
 const StaffConsole = () => (
   <Admin
     basename={CONSOLE_BASENAME}
@@ -30,16 +54,7 @@ const StaffConsole = () => (
     layout={StaffLayout}
     theme={staffTheme}
   >
-    {/* The first resource is the landing page: the review queue, where decorators work. */}
-    <Resource name="reviews" {...reviews} />
-    <Resource name="holidays" {...holidays} />
-    <Resource name="users" {...users} />
-    <Resource name="ledger" {...ledger} />
-    <Resource name="outbox" {...outbox} />
-    <CustomRoutes>
-      <Route path="/review-dashboard" element={<ReviewDashboardPage />} />
-      <Route path="/platform" element={<PlatformPage />} />
-    </CustomRoutes>
+    {consoleFor}
   </Admin>
 );
 

@@ -178,9 +178,42 @@ test('an admin switches a platform flag on the Platform page and the public stat
   await expect(freeDemand).not.toBeChecked();
 });
 
-test('a decorator may sign in; the platform switches are read-only for them', async ({ page }) => {
+test('a decorator may sign in and sees only review work; the platform switches are read-only for them', async ({
+  page,
+  request,
+}) => {
   await staffLogIn(page, staff.decorator.email, staff.decorator.password);
   await expect(queueHeading(page)).toBeVisible();
+
+  // The menu holds the review entries only: the queue and the holiday calendar.
+  const menu = page.getByRole('menuitem');
+  await expect(menu).toHaveCount(2);
+  await expect(page.getByRole('menuitem', { name: /^Cola de trabajos/ })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Festivos', exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Usuarios', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Correos enviados', exact: true })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Festivos', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Festivos', exact: true })).toBeVisible();
+  await expect(page.getByText(/Solo un administrador puede cambiar el calendario/)).toBeVisible();
+
+  // The customers and the sent e-mails are not pages of a decorator's console.
+  for (const path of ['/backoffice/users', '/backoffice/outbox']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'No encontrado', exact: true })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+  }
+
+  // And the API refuses the decorator's own token there with FORBIDDEN.
+  const token = await page.evaluate(() => window.localStorage.getItem('_admin_token'));
+  expect(token).toBeTruthy();
+  for (const path of ['admin/users', 'admin/ledger', 'admin/outbox']) {
+    const refused = await request.get(`${baseURL}/data/${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.status(), path).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN' });
+  }
+
   await page.goto('/backoffice/platform');
   await expect(
     page.getByText('Solo un administrador puede cambiar estos ajustes.', { exact: true }),

@@ -53,7 +53,8 @@ const ReviewQueueItem = ({ to }: { to: string }) => {
 
 /**
  * The menu is grouped by job (review, customers, platform). Decorators see what review needs (the queue and the
- * holiday calendar, read-only); admins see everything. The API enforces the same split.
+ * holiday calendar, read-only); admins see everything. App.tsx declares the same split as routes, and the API
+ * enforces it.
  */
 export const StaffMenu = () => {
   // Custom entries link outside react-admin's own path building, so they carry the console's basename themselves.

@@ -10,6 +10,7 @@ import {
   TextInput,
   TopToolbar,
   useListContext,
+  usePermissions,
   useTranslate,
 } from 'react-admin';
 import { type Review, type ReviewState } from '@estancia/contracts';
@@ -34,18 +35,20 @@ const ClaimedByInput = (props: Omit<SelectInputProps, 'choices'>) => {
   return <SelectInput {...props} choices={choices} translateChoice={false} />;
 };
 
-const reviewFilters = [
-  <TextInput key="q" source="q" label="console.reviews.search" alwaysOn resettable />,
-  <SelectArrayInput
-    key="state"
-    source="state"
-    choices={reviewStateChoices}
-    alwaysOn
-    sx={{ minWidth: 200 }}
-  />,
+const searchFilter = <TextInput key="q" source="q" label="console.reviews.search" alwaysOn resettable />;
+const stateFilter = (
+  <SelectArrayInput key="state" source="state" choices={reviewStateChoices} alwaysOn sx={{ minWidth: 200 }} />
+);
+const slaFilter = <SelectInput key="sla" source="sla" choices={slaChoices} alwaysOn sx={{ minWidth: 160 }} />;
+
+/** Only admins may list the staff (GET admin/users); a decorator narrows to their own work with "Only mine". */
+const adminFilters = [
+  searchFilter,
+  stateFilter,
   <ClaimedByInput key="claimedBy" source="claimedBy" alwaysOn sx={{ minWidth: 180 }} />,
-  <SelectInput key="sla" source="sla" choices={slaChoices} alwaysOn sx={{ minWidth: 160 }} />,
+  slaFilter,
 ];
+const decoratorFilters = [searchFilter, stateFilter, slaFilter];
 
 /** "Mine": the quick filter on what the signed-in decorator holds. */
 const MineToggle = () => {
@@ -76,38 +79,42 @@ const ReviewListActions = () => (
 );
 
 /** The review queue, most urgent deadline first. */
-export const ReviewList = () => (
-  <List<Review>
-    sort={{ field: 'deadlineAt', order: 'ASC' }}
-    filters={reviewFilters}
-    filterDefaultValues={{ state: OPEN_STATES }}
-    actions={<ReviewListActions />}
-    exporter={false}
-  >
-    <DataTable<Review> rowClick="show" bulkActionButtons={false}>
-      {/* Sorting is offered on the deadline only, the one order the API promises. */}
-      <DataTable.Col source="propertyName" disableSort />
-      <DataTable.Col source="customer" disableSort>
-        <CustomerEmailField />
-      </DataTable.Col>
-      <DataTable.Col source="roomType" disableSort>
-        <SelectField source="roomType" choices={roomTypeChoices} />
-      </DataTable.Col>
-      <DataTable.Col source="style" disableSort>
-        <SelectField source="style" choices={styleChoices} />
-      </DataTable.Col>
-      <DataTable.Col source="state" disableSort>
-        <ReviewStateChip />
-      </DataTable.Col>
-      <DataTable.Col source="sla" disableSort>
-        <SlaChip />
-      </DataTable.Col>
-      <DataTable.Col source="deadlineAt">
-        <DeadlineField />
-      </DataTable.Col>
-      <DataTable.Col source="claimedBy" disableSort>
-        <ClaimedByField />
-      </DataTable.Col>
-    </DataTable>
-  </List>
-);
+export const ReviewList = () => {
+  // The console declares this page once the permissions are known, so they are settled here.
+  const { permissions } = usePermissions<string | null>();
+  return (
+    <List<Review>
+      sort={{ field: 'deadlineAt', order: 'ASC' }}
+      filters={permissions === 'admin' ? adminFilters : decoratorFilters}
+      filterDefaultValues={{ state: OPEN_STATES }}
+      actions={<ReviewListActions />}
+      exporter={false}
+    >
+      <DataTable<Review> rowClick="show" bulkActionButtons={false}>
+        {/* Sorting is offered on the deadline only, the one order the API promises. */}
+        <DataTable.Col source="propertyName" disableSort />
+        <DataTable.Col source="customer" disableSort>
+          <CustomerEmailField />
+        </DataTable.Col>
+        <DataTable.Col source="roomType" disableSort>
+          <SelectField source="roomType" choices={roomTypeChoices} />
+        </DataTable.Col>
+        <DataTable.Col source="style" disableSort>
+          <SelectField source="style" choices={styleChoices} />
+        </DataTable.Col>
+        <DataTable.Col source="state" disableSort>
+          <ReviewStateChip />
+        </DataTable.Col>
+        <DataTable.Col source="sla" disableSort>
+          <SlaChip />
+        </DataTable.Col>
+        <DataTable.Col source="deadlineAt">
+          <DeadlineField />
+        </DataTable.Col>
+        <DataTable.Col source="claimedBy" disableSort>
+          <ClaimedByField />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+};

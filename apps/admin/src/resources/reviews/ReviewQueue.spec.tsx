@@ -16,7 +16,7 @@ const signIn = (member: { id: string; name: string }, role: 'decorator' | 'admin
     role,
   });
 
-/** The routes every console page calls: the menu's alerts badge and the staff list behind the decorator filter. */
+/** The routes console pages call: the menu's alerts badge and (for admins) the staff list behind the holder filter. */
 const consoleRoutes = (extra: Record<string, Route>): Record<string, Route> => ({
   'GET /data/admin/reviews/alerts': () => ({ status: 200, body: { atRisk: 1, overdue: 2 } }),
   'GET /data/admin/users': ({ url }) => {
@@ -131,6 +131,49 @@ describe('the review queue and the job page', () => {
       { timeout: 4000 },
     );
     expect(screen.getByRole('button', { name: 'Solo los míos' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('filters by holder: a decorator gets only "Solo los míos", an admin any staff member', async () => {
+    const queueRoutes = consoleRoutes({
+      'GET /data/admin/reviews': () => ({
+        status: 200,
+        body: [aReview()],
+        headers: { 'Content-Range': 'reviews 0-0/1' },
+      }),
+    });
+    api = await startLoopbackApi(queueRoutes);
+    signIn(DANA, 'decorator');
+    setPageUrl(`${api.origin}/backoffice/reviews`);
+    const { unmount } = render(<App />);
+
+    await screen.findByRole('table', {}, { timeout: 4000 });
+    expect(screen.getByRole('button', { name: 'Solo los míos' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Plazo' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Lo tiene' })).toBeNull();
+    // The staff list is for admins only; a decorator's console never asks for it.
+    expect(api.requests.some((r) => r.url.startsWith('/data/admin/users'))).toBe(false);
+
+    unmount();
+    signIn(ADA, 'admin');
+    render(<App />);
+    const holder = await screen.findByRole('combobox', { name: 'Lo tiene' }, { timeout: 4000 });
+    expect(screen.getByRole('button', { name: 'Solo los míos' })).toBeTruthy();
+    await waitFor(() =>
+      expect(api!.requests.filter((r) => r.url.startsWith('/data/admin/users?'))).toHaveLength(2),
+    );
+    expect(api.requests.find((r) => r.url.startsWith('/data/admin/users?'))?.headers.authorization).toBe(
+      'Bearer token-admin',
+    );
+    fireEvent.mouseDown(holder);
+    const listbox = await screen.findByRole('listbox');
+    // Decorators first, then admins, each list as the API answers it.
+    await within(listbox).findByRole('option', { name: 'Ada Admin' }, { timeout: 4000 });
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent)
+        .filter((name) => name?.trim()),
+    ).toEqual(['Míos', 'Dana Decoradora', 'Omar Otro', 'Ada Admin']);
   });
 
   it('claims a queued review, then offers the holder Approve, Send back and Release', async () => {

@@ -117,19 +117,19 @@ describe('mail through the SMTP adapter (real SMTP server on loopback)', () => {
   });
 });
 
-describe('outbox (default transport) and the staff outbox endpoints', () => {
+describe('outbox (default transport) and the admin outbox endpoints', () => {
   let t: TestApp;
-  let staff: SignedIn;
+  let admin: SignedIn;
+  let decorator: SignedIn;
   let customer: SignedIn;
 
   beforeAll(async () => {
     t = await startTestApp();
-    staff = await signIn(t, 'decorator');
-    customer = await signIn(t);
+    [admin, decorator, customer] = await Promise.all([signIn(t, 'admin'), signIn(t, 'decorator'), signIn(t)]);
   });
   afterAll(() => t.close());
 
-  const get = (path: string, headers: Record<string, string> = staff.headers) =>
+  const get = (path: string, headers: Record<string, string> = admin.headers) =>
     fetch(`${t.url}/data/${path}`, { headers });
 
   it('stores the message and marks it sent without any mail server', async () => {
@@ -195,7 +195,7 @@ describe('outbox (default transport) and the staff outbox endpoints', () => {
     }
   });
 
-  it('is for staff only', async () => {
+  it('is for admins only: decorators get FORBIDDEN, customers STAFF_ONLY', async () => {
     const anonymous = await get('admin/outbox', {});
     expect(anonymous.status).toBe(401);
     const asCustomer = await get('admin/outbox', customer.headers);
@@ -203,5 +203,13 @@ describe('outbox (default transport) and the staff outbox endpoints', () => {
     expect(((await asCustomer.json()) as { code: string }).code).toBe('STAFF_ONLY');
     const oneAsCustomer = await get(`admin/outbox/00000000-0000-4000-8000-000000000000`, customer.headers);
     expect(oneAsCustomer.status).toBe(403);
+    const { id } = await t.app
+      .get(MailService)
+      .send({ to: 'hidden@example.test', subject: 'Hidden', text: 'x', template: 'test' });
+    for (const path of ['admin/outbox', `admin/outbox/${id}`]) {
+      const asDecorator = await get(path, decorator.headers);
+      expect(asDecorator.status).toBe(403);
+      expect(((await asDecorator.json()) as { code: string }).code).toBe('FORBIDDEN');
+    }
   });
 });

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, type OutboxMessage } from '@estancia/contracts';
 import type { Response } from 'express';
 import { Brackets, In, type Repository } from 'typeorm';
-import { StaffOnly } from '../http/access';
+import { AdminOnly } from '../http/access';
 import { AppError } from '../http/app-error';
 import { parseListQuery, setContentRange } from '../http/simple-rest';
 import { OutboxMessageEntity } from './outbox.entity';
@@ -11,9 +11,9 @@ import { OutboxMessageEntity } from './outbox.entity';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SORTABLE = ['createdAt', 'sentAt', 'to', 'subject', 'template'] as const;
 
-/** The staff console's `outbox` resource (ra-data-simple-rest): every e-mail the product sent, newest first. */
+/** The staff console's `outbox` resource (ra-data-simple-rest, admins only): every e-mail the product sent, newest first. */
 @Controller('admin/outbox')
-@StaffOnly()
+@AdminOnly()
 export class OutboxController {
   constructor(
     @InjectRepository(OutboxMessageEntity) private readonly outbox: Repository<OutboxMessageEntity>,

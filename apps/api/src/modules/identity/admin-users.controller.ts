@@ -11,7 +11,7 @@ import {
 import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { AdminOnly, Public, StaffOnly } from '../../infra/http/access';
+import { AdminOnly, Public } from '../../infra/http/access';
 import { AppError } from '../../infra/http/app-error';
 import { parseListQuery, setContentRange } from '../../infra/http/simple-rest';
 import { validate } from '../../infra/http/zod.pipe';
@@ -63,7 +63,7 @@ const toAdminUser = (row: AdminUserRow): AdminUser => ({
   createdAt: row.created_at.toISOString(),
 });
 
-/** Staff console: sign-in and the `users` resource (ra-data-simple-rest). */
+/** Staff console: sign-in (any staff) and the `users` resource (ra-data-simple-rest, admins only). */
 @Controller('admin')
 export class AdminUsersController {
   constructor(
@@ -83,7 +83,7 @@ export class AdminUsersController {
   }
 
   /** `filter.q` searches name and e-mail; `filter.id` (one or many) serves getMany. */
-  @StaffOnly()
+  @AdminOnly()
   @Get('users')
   async list(@Query() query: unknown, @Res({ passthrough: true }) res: Response): Promise<AdminUser[]> {
     const list = parseListQuery<SortField>(query, Object.keys(SORTABLE) as SortField[], {
@@ -124,7 +124,7 @@ export class AdminUsersController {
     return rows.map(toAdminUser);
   }
 
-  @StaffOnly()
+  @AdminOnly()
   @Get('users/:id')
   async show(@Param('id') id: string): Promise<AdminUser> {
     if (!UUID.test(id)) throw new AppError(ErrorCode.NOT_FOUND);

@@ -46,21 +46,35 @@ describe('staff console: sign-in, users and ledger', () => {
 
   describe('access', () => {
     it.each(['admin/users', `admin/users/${randomUUID()}`, 'admin/ledger'])(
-      '%s refuses customers and anonymous callers',
+      '%s is for admins: decorators get FORBIDDEN, customers STAFF_ONLY, anonymous callers 401',
       async (path) => {
-        expect((await call(t, 'GET', path, { token: customer.token })).body).toMatchObject({
-          code: 'STAFF_ONLY',
+        expect(await call(t, 'GET', path, { token: decorator.token })).toMatchObject({
+          status: 403,
+          body: { code: 'FORBIDDEN' },
         });
-        expect((await call(t, 'GET', path, { token: customer.token })).status).toBe(403);
+        expect(await call(t, 'GET', path, { token: customer.token })).toMatchObject({
+          status: 403,
+          body: { code: 'STAFF_ONLY' },
+        });
         expect((await call(t, 'GET', path)).status).toBe(401);
       },
     );
+
+    it('refuses a decorator even for their own user and ledger', async () => {
+      const ledger = `admin/ledger?${query({ filter: { userId: decorator.user.id } })}`;
+      for (const path of [`admin/users/${decorator.user.id}`, ledger]) {
+        expect(await call(t, 'GET', path, { token: decorator.token })).toMatchObject({
+          status: 403,
+          body: { code: 'FORBIDDEN' },
+        });
+      }
+    });
   });
 
   describe('GET admin/users', () => {
     it('lists with Content-Range, newest first by default', async () => {
       const res = await call<AdminUser[]>(t, 'GET', `admin/users?${query({ range: [0, 1] })}`, {
-        token: decorator.token,
+        token: admin.token,
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-range')).toBe('users 0-1/3');
@@ -144,7 +158,7 @@ describe('staff console: sign-in, users and ledger', () => {
   describe('GET admin/users/:id', () => {
     it('shows one user', async () => {
       const res = await call<AdminUser>(t, 'GET', `admin/users/${customer.user.id}`, {
-        token: decorator.token,
+        token: admin.token,
       });
       expect(res.body).toMatchObject({ id: customer.user.id, email: customer.email, credits: 1 });
     });

@@ -2,15 +2,15 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { LedgerEntry } from '@estancia/contracts';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { StaffOnly } from '../../infra/http/access';
+import { AdminOnly } from '../../infra/http/access';
 import { parseListQuery, setContentRange } from '../../infra/http/simple-rest';
 import { toLedgerEntry } from './wallet.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SORTABLE = { createdAt: 'created_at', delta: 'delta' } as const;
 
-/** Staff console: ledger entries (the user page shows them with `filter={"userId":...}`), newest first. */
-@StaffOnly()
+/** Staff console, admins only: ledger entries (the user page shows them with `filter={"userId":...}`), newest first. */
+@AdminOnly()
 @Controller('admin/ledger')
 export class AdminLedgerController {
   constructor(private readonly dataSource: DataSource) {}
