@@ -151,7 +151,9 @@ test('an admin switches a platform flag on the Platform page and the public stat
   await expect(freeDemand).not.toBeChecked();
   await expect(autoDemand).not.toBeChecked();
 
-  await freeDemand.check();
+  // The switch follows the saved record a moment after the click (an optimistic update), so wait for it.
+  await freeDemand.click();
+  await expect(freeDemand).toBeChecked();
   await expect(page.getByText('Estado de la plataforma guardado', { exact: true })).toBeVisible();
   await expect.poll(async () => (await publicPlatformStatus()).isHighDemandFree).toBe(true);
   expect(await publicPlatformStatus()).toEqual({
@@ -172,7 +174,8 @@ test('an admin switches a platform flag on the Platform page and the public stat
   // A reload shows the saved state; switching it back clears it.
   await page.reload();
   await expect(freeDemand).toBeChecked();
-  await freeDemand.uncheck();
+  await freeDemand.click();
+  await expect(freeDemand).not.toBeChecked();
   await expect.poll(async () => (await publicPlatformStatus()).isHighDemandFree).toBe(false);
   await page.reload();
   await expect(freeDemand).not.toBeChecked();
