@@ -11,3 +11,4 @@ export * from './billing';
 export * from './catalogue';
 export * from './edit-document';
 export * from './review';
+export * from './free-try';

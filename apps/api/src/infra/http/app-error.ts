@@ -49,6 +49,10 @@ const STATUS: Record<ErrorCode, number> = {
   REVIEW_NOT_READY: 409,
   REVIEW_DELIVERED: 409,
   HOLIDAY_EXISTS: 409,
+  FREE_TRY_LIMIT: 429,
+  FREE_TRY_EXPIRED: 410,
+  FREE_DOWNLOAD_USED: 409,
+  FREE_DOWNLOAD_EXPIRED: 403,
 };
 
 /** The one error type services throw: a stable code, optional field flags; the filter renders it. */
