@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { TIMINGS } from './constants';
 import { ROOM_TYPES, STYLES } from './enums';
 
 /** The service level of a supervised decoration: delivered within this many working hours. */
-export const REVIEW_SLA_WORKING_HOURS = 48;
+export const REVIEW_SLA_WORKING_HOURS = TIMINGS.supervisedWorkingHours;
 /** A review is at risk in the last quarter of its working-hours allowance. */
 export const REVIEW_AT_RISK_FRACTION = 0.25;
 
