@@ -19,6 +19,7 @@ import { BillingModule } from './modules/billing/billing.module';
 import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { EditsModule } from './modules/edits/edits.module';
 import { ReviewModule } from './modules/review/review.module';
+import { FreeTryModule } from './modules/free-try/free-try.module';
 
 /** The whole product; the role (api, worker, all) decides what main starts, not which modules load. */
 @Module({})
@@ -46,6 +47,7 @@ export class AppModule {
         CatalogueModule,
         EditsModule,
         ReviewModule,
+        FreeTryModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

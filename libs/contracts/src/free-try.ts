@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldIssue } from './errors';
+import { emailSchema } from './identity';
 import { orderableRoomTypeSchema, orderableStyleSchema } from './projects';
 
 /**
@@ -45,7 +46,8 @@ export type FreeTry = z.infer<typeof freeTrySchema>;
 
 /** POST /data/free-try/:id/email: sends the 6-digit code for the HD download to this e-mail. */
 export const freeTryEmailRequestSchema = z.object({
-  email: z.email(FieldIssue.EMAIL),
+  /** Trimmed and lower-cased like the sign-up e-mail, so one address is one free download however typed. */
+  email: emailSchema,
 });
 export type FreeTryEmailRequest = z.input<typeof freeTryEmailRequestSchema>;
 
@@ -54,12 +56,12 @@ export type FreeTryEmailRequest = z.input<typeof freeTryEmailRequestSchema>;
  * (FREE_DOWNLOAD_USED when the e-mail already had it; VERIFICATION_CODE_* like sign-up codes).
  */
 export const freeTryVerifyRequestSchema = z.object({
-  email: z.email(FieldIssue.EMAIL),
+  email: emailSchema,
   code: z.string().regex(/^\d{6}$/, FieldIssue.INVALID),
 });
 export type FreeTryVerifyRequest = z.input<typeof freeTryVerifyRequestSchema>;
 
-/** A signed, expiring URL of the HD image (no watermark), good for one download. */
+/** A signed URL of the HD image (full size, no watermark), valid until the try is deleted. */
 export const freeTryDownloadSchema = z.object({ downloadUrl: z.string() });
 export type FreeTryDownload = z.infer<typeof freeTryDownloadSchema>;
 

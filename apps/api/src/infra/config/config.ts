@@ -75,6 +75,12 @@ export const configSchema = z.object({
     .default('Europe/Madrid'),
   /** A review claim left untouched this long returns to the queue. */
   REVIEW_CLAIM_MINUTES: count(60),
+  /** Free tries (decorations without an account) started per network address, per browser, per window. */
+  FREE_TRY_PER_IP: count(20),
+  FREE_TRY_PER_VISITOR: count(5),
+  FREE_TRY_WINDOW_HOURS: count(24),
+  /** Redecorations of one free try: "unlimited" for a visitor, bounded so one try cannot hog the engine. */
+  FREE_TRY_REDECORATIONS: count(20),
 });
 
 export type AppConfig = z.infer<typeof configSchema> & { PUBLIC_URL: string };

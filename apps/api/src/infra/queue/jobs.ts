@@ -1,3 +1,5 @@
+import type { RoomType, Style } from '@estancia/contracts';
+
 /**
  * Every background job: its name (also its BullMQ queue) and its payload, as one discriminated union.
  * A later issue adds its job here together with the `@OnJob` handler that runs it; boot fails when a
@@ -36,6 +38,29 @@ export type Job =
       name: 'decoration.sla';
       /** A repeatable sweep: warns admins of reviews at risk or overdue, returns stale claims to the queue. */
       data: Record<string, never>;
+    }
+  | {
+      name: 'free-try.render';
+      /**
+       * Renders `version` of a visitor's free try (1 = the first decoration, then redecorations); the
+       * try's row holds the photo, the payload the choice. The visitor's request waits for it.
+       */
+      data: { freeTryId: string; version: number; roomType: RoomType; style: Style; seed: number };
+    }
+  | {
+      name: 'free-try.expire';
+      /** Delayed to the try's expiry: deletes its files and row unless a redecoration moved the expiry. */
+      data: { freeTryId: string };
+    }
+  | {
+      name: 'free-try.sweep';
+      /** A repeatable sweep, the safety net of `free-try.expire`: deletes every free try past its expiry. */
+      data: Record<string, never>;
+    }
+  | {
+      name: 'free-try.inspiration';
+      /** Draws the inspiration gallery's rooms and decorates them with the built-in engine, once. */
+      data: Record<string, never>;
     };
 
 export type JobName = Job['name'];
@@ -49,6 +74,10 @@ export const JOB_SETTINGS: Record<JobName, { concurrency: number }> = {
   'billing.expire-checkouts': { concurrency: 1 },
   'billing.sandbox-renewals': { concurrency: 1 },
   'decoration.sla': { concurrency: 1 },
+  'free-try.render': { concurrency: 2 },
+  'free-try.expire': { concurrency: 2 },
+  'free-try.sweep': { concurrency: 1 },
+  'free-try.inspiration': { concurrency: 1 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_SETTINGS) as JobName[];

@@ -48,6 +48,18 @@ class OtherJobs {
 
   @OnJob('decoration.sla')
   async sweepReviews(): Promise<void> {}
+
+  @OnJob('free-try.render')
+  async renderFreeTry(): Promise<void> {}
+
+  @OnJob('free-try.expire')
+  async expireFreeTry(): Promise<void> {}
+
+  @OnJob('free-try.sweep')
+  async sweepFreeTries(): Promise<void> {}
+
+  @OnJob('free-try.inspiration')
+  async drawInspiration(): Promise<void> {}
 }
 
 const until = async (check: () => boolean, ms = 10000) => {

@@ -13,6 +13,7 @@ import { CreditGrants1795319958933 } from './1795319958933-credit-grants';
 import { Review1795319959000 } from './1795319959000-review';
 import { CatalogueEdits1795319959010 } from './1795319959010-catalogue-edits';
 import { ReviewMore1795319959020 } from './1795319959020-review-more';
+import { FreeTry1795319959100 } from './1795319959100-free-try';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Review1795319959000,
   CatalogueEdits1795319959010,
   ReviewMore1795319959020,
+  FreeTry1795319959100,
 ];
