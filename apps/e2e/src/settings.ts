@@ -66,6 +66,7 @@ export function productEnvironment(): Record<string, string> {
     RATE_LIMIT_RESET_PER_IP: '100000',
     RATE_LIMIT_RESET_PER_EMAIL: '100000',
     RATE_LIMIT_API_PER_IP: '100000',
+    FREE_TRY_PER_IP: '100000',
   };
 }
 

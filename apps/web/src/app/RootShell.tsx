@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { useLangParam } from '../features/language/hooks/useLanguage';
+import { PendingFreeDownload } from '../features/free-try/components/PendingFreeDownload';
 import { Notifications } from '../features/notifications/components/Notifications';
 import { useRealtimeConnection } from '../features/realtime/hooks/useRealtimeConnection';
 import { useCrossTabSession } from '../features/session/hooks/useCrossTabSession';
@@ -21,7 +22,10 @@ function useScrollToTopOnRouteChange(): void {
   }, [name]);
 }
 
-/** What every page shares: language from the URL, the session across tabs, the hub connection, notifications. */
+/**
+ * What every page shares: language from the URL, the session across tabs, the hub connection,
+ * notifications, and what follows a sign-in (the saved redirect and the pending free download).
+ */
 export function RootShell() {
   useLangParam();
   useCrossTabSession();
@@ -30,6 +34,7 @@ export function RootShell() {
   return (
     <>
       <Outlet />
+      <PendingFreeDownload />
       <Notifications />
     </>
   );

@@ -7,6 +7,8 @@ import { AddCardPage } from '../features/billing/components/AddCardPage';
 import { OffersPage } from '../features/billing/components/OffersPage';
 import { SandboxCheckoutPage } from '../features/billing/components/SandboxCheckoutPage';
 import { StripeConfirmationPage } from '../features/billing/components/StripeConfirmationPage';
+import { FreeTryPage } from '../features/free-try/components/FreeTryPage';
+import { GetStartedPage } from '../features/onboarding/components/GetStartedPage';
 import { NewProjectPage } from '../features/decorations/components/NewProjectPage';
 import { ProjectPage } from '../features/decorations/components/ProjectPage';
 import { MyProjectsPage } from '../features/projects/components/MyProjectsPage';
@@ -36,8 +38,8 @@ const PAGES: Record<RouteName, () => ReactNode> = {
   StripeConfirmation: () => <StripeConfirmationPage />,
   ApiIntegration: () => <PlannedPage name="ApiIntegration" />,
   UnexpectedError: () => <UnexpectedErrorPage />,
-  GetStarted: () => <PlannedPage name="GetStarted" />,
-  FileUpload: () => <PlannedPage name="FileUpload" />,
+  GetStarted: () => <GetStartedPage />,
+  FileUpload: () => <FreeTryPage />,
   SandboxCheckout: () => <SandboxCheckoutPage />,
   PageNotFound: () => <PageNotFoundPage />,
 };

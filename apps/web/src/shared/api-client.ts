@@ -27,12 +27,20 @@ export interface ApiClientDeps {
   baseUrl?: string;
 }
 
+/** Headers a call adds to the usual ones (e.g. the free try's visitor id). */
+export type ExtraHeaders = Record<string, string>;
+
 export interface ApiClient {
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  get<T>(path: string, headers?: ExtraHeaders): Promise<T>;
+  post<T>(path: string, body?: unknown, headers?: ExtraHeaders): Promise<T>;
   put<T>(path: string, body: unknown): Promise<T>;
   /** Calls that are not JSON both ways (DELETE, multipart uploads, file downloads): the raw answer. */
-  send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: BodyInit): Promise<Response>;
+  send(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: BodyInit,
+    headers?: ExtraHeaders,
+  ): Promise<Response>;
 }
 
 const KNOWN_CODES = new Set<string>(Object.values(ErrorCode));
@@ -67,9 +75,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     path: string,
     body?: BodyInit,
     contentType?: string,
+    extraHeaders: ExtraHeaders = {},
   ): Promise<Response> {
     const token = deps.getToken();
     const headers: Record<string, string> = {
+      ...extraHeaders,
       Accept: 'application/json',
       'Accept-Language': deps.getLanguage(),
     };
@@ -88,18 +98,23 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw error;
   }
 
-  async function request<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  async function request<T>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    body?: unknown,
+    headers?: ExtraHeaders,
+  ): Promise<T> {
     const response =
       body === undefined
-        ? await call(method, path)
-        : await call(method, path, JSON.stringify(body), 'application/json');
+        ? await call(method, path, undefined, undefined, headers)
+        : await call(method, path, JSON.stringify(body), 'application/json', headers);
     return (await readJson(response)) as T;
   }
 
   return {
-    get: (path) => request('GET', path),
-    post: (path, body) => request('POST', path, body ?? {}),
+    get: (path, headers) => request('GET', path, undefined, headers),
+    post: (path, body, headers) => request('POST', path, body ?? {}, headers),
     put: (path, body) => request('PUT', path, body),
-    send: (method, path, body) => call(method, path, body),
+    send: (method, path, body, headers) => call(method, path, body, undefined, headers),
   };
 }

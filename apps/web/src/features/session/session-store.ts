@@ -61,6 +61,7 @@ export function createSessionStore({ storage, reload }: SessionStoreDeps): Sessi
         STORAGE_KEYS.credits,
         STORAGE_KEYS.pendingDownload,
         STORAGE_KEYS.pendingImage,
+        STORAGE_KEYS.postLoginRedirect,
       ];
       for (let i = storage.length - 1; i >= 0; i--) {
         const key = storage.key(i);

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { afterSignIn } from '../../app/guards';
 import { pathTo } from '../../app/route-meta';
 import { AuthCard } from '../../features/auth/components/AuthCard';
 import { GoogleSignIn } from '../../features/auth/components/GoogleSignIn';
@@ -13,14 +14,24 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const referralCode = params.get('ref') ?? '';
+  // Where the visitor was heading (e.g. the offers): Login takes them there after the e-mailed code.
+  const redirectTo = params.get('redirectTo');
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
-  const toMyProjects = useCallback(() => void navigate(pathTo('MyProjects'), { replace: true }), [navigate]);
+  const toNextPage = useCallback(
+    () => void navigate(pathTo(afterSignIn(redirectTo)), { replace: true }),
+    [navigate, redirectTo],
+  );
 
   if (pendingEmail) {
     const state: LoginLocationState = { verifiedEmail: pendingEmail };
     return (
       <AuthCard title={t('auth.registerTitle')} mode="register">
-        <VerifyEmailForm email={pendingEmail} onVerified={() => void navigate(pathTo('Login'), { state })} />
+        <VerifyEmailForm
+          email={pendingEmail}
+          onVerified={() =>
+            void navigate(pathTo('Login', {}, redirectTo ? { redirectTo } : undefined), { state })
+          }
+        />
       </AuthCard>
     );
   }
@@ -28,7 +39,7 @@ export function RegisterPage() {
     <AuthCard
       title={t('auth.registerTitle')}
       mode="register"
-      alternative={<GoogleSignIn referralCode={referralCode} onSignedIn={toMyProjects} />}
+      alternative={<GoogleSignIn referralCode={referralCode} onSignedIn={toNextPage} />}
     >
       <RegisterForm referralCode={referralCode} onRegistered={setPendingEmail} />
     </AuthCard>

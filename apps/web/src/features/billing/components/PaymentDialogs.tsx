@@ -7,11 +7,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/route-meta';
+import { rememberPostLoginRedirect } from '../../session/post-login-redirect';
 
 /** A visitor chose a plan: an account comes first, and both ways back lead to the offers again. */
 export function RegisterToSubscribeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const back = { redirectTo: 'Offers' };
+  // Kept in storage too: Register's e-mail code step and Google sign-in do not carry the query along.
+  const comeBack = () => rememberPostLoginRedirect(pathTo('Offers'));
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="register-to-subscribe-title">
       <DialogTitle id="register-to-subscribe-title">{t('offers.registerTitle')}</DialogTitle>
@@ -20,10 +23,15 @@ export function RegisterToSubscribeDialog({ open, onClose }: { open: boolean; on
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button component={RouterLink} to={pathTo('Login', {}, back)}>
+        <Button component={RouterLink} to={pathTo('Login', {}, back)} onClick={comeBack}>
           {t('offers.login')}
         </Button>
-        <Button variant="contained" component={RouterLink} to={pathTo('Register', {}, back)}>
+        <Button
+          variant="contained"
+          component={RouterLink}
+          to={pathTo('Register', {}, back)}
+          onClick={comeBack}
+        >
           {t('offers.register')}
         </Button>
       </DialogActions>

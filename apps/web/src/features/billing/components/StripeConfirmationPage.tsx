@@ -10,6 +10,7 @@ import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { ErrorCode } from '@estancia/contracts';
 import { pathTo } from '../../../app/route-meta';
 import { ApiRequestError } from '../../../shared/api';
+import { useCompletePendingPurchase } from '../../free-try/hooks/usePurchaseFreeTry';
 import { useSession } from '../../session/session';
 import { useCheckoutSession } from '../api/checkout';
 import { refreshSessionUser } from '../api/subscription';
@@ -34,6 +35,8 @@ function Confirmation() {
   const query = useCheckoutSession(token, { poll: true });
   const [dialogOpen, setDialogOpen] = useState(true);
   const state = query.data?.state;
+  // A single decoration bought for a free try's HD image: the download follows the payment.
+  useCompletePendingPurchase(query.data);
 
   useEffect(() => {
     if (state !== 'paid') return;

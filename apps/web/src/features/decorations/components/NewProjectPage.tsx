@@ -28,6 +28,7 @@ import { pathTo } from '../../../app/route-meta';
 import { ApiRequestError } from '../../../shared/api';
 import { reportApiError } from '../../../shared/forms';
 import { notifications } from '../../notifications/notifications';
+import { Tutorial } from '../../onboarding/components/Tutorial';
 import { projectsApi } from '../../projects/api/projects-api';
 import { session, useSession } from '../../session/session';
 import { DEFAULT_ROOM_TYPE, DEFAULT_STYLE } from '../catalogue';
@@ -180,6 +181,7 @@ export function NewProjectPage() {
       <Typography component="h1" variant="h1" gutterBottom>
         {t('routes.NewProject')}
       </Typography>
+      <Tutorial name="newProject" pageTitle={t('routes.NewProject')} />
       <TextField
         id="wizard-property-name"
         label={t('wizard.propertyName')}

@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ProjectSummary } from '@estancia/contracts';
 import { pathTo } from '../../../app/route-meta';
 import { notifications } from '../../notifications/notifications';
+import { Tutorial } from '../../onboarding/components/Tutorial';
 import { projectsApi } from '../api/projects-api';
 import { useDebounced } from '../hooks/useDebounced';
 import { CreateProjectDialog } from './CreateProjectDialog';
@@ -65,6 +66,7 @@ export function MyProjectsPage() {
           {t('projects.create')}
         </Button>
       </Stack>
+      <Tutorial name="myProjects" pageTitle={t('routes.MyProjects')} />
       <TextField
         id="project-search"
         type="search"
