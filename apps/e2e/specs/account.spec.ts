@@ -3,6 +3,7 @@ import {
   createCustomer,
   customerPassword,
   expect,
+  fillRegisterForm,
   logInThroughForm,
   readOutbox,
   test,
@@ -10,22 +11,6 @@ import {
   waitForResetLink,
   waitForVerificationCode,
 } from '../src/fixtures';
-
-/** Fills the Register page's form (Spanish labels) and submits it. */
-async function fillRegisterForm(
-  page: Page,
-  details: { name: string; email: string; password: string; company?: string },
-): Promise<void> {
-  await page.goto('/register/');
-  await expect(page.getByRole('heading', { level: 1, name: 'Crea tu cuenta de Estancia' })).toBeVisible();
-  await page.getByLabel('Nombre', { exact: true }).fill(details.name);
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(details.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(details.password);
-  await page.getByLabel('Repite la contraseña', { exact: true }).fill(details.password);
-  if (details.company) await page.getByLabel('Empresa (opcional)', { exact: true }).fill(details.company);
-  await expect(page.getByLabel('Idioma de tu cuenta', { exact: true })).toHaveValue('es');
-  await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
-}
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notificaciones', exact: true });
 

@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import {
+  customerPassword,
+  expect,
+  expectNoSeriousA11yViolations,
+  fillRegisterForm,
+  test,
+  uniqueEmail,
+  verificationCode,
+  waitForMail,
+  waitForVerificationCode,
+} from '../src/fixtures';
+import { roomPhoto } from '../src/photos';
+
+/** A visitor's free try on /try-free: one photo, the default room and style, decorated. */
+async function tryFree(page: Page): Promise<void> {
+  await page.goto('/try-free');
+  await expect(page.getByRole('heading', { level: 1, name: 'Prueba gratis' })).toBeVisible();
+  await page
+    .getByLabel('Foto de la estancia')
+    .setInputFiles([
+      { name: 'salon.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto('#d9d2c5', '#9c7a55') },
+    ]);
+  await page.getByRole('button', { name: 'Decorar gratis' }).click();
+  await expect(page.getByRole('slider', { name: 'Comparar antes y después', exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+}
+
+/** The downloaded file is the clean, full-size photo (1200×900 JPEG), not the preview. */
+async function expectHdJpeg(path: string): Promise<void> {
+  const metadata = await sharp(await readFile(path)).metadata();
+  expect(metadata).toMatchObject({ format: 'jpeg', width: 1200, height: 900 });
+}
+
+test('a visitor tries free, redecorates, downloads the HD image once with an e-mailed code and is refused a second time', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await tryFree(page);
+  // The images go 15 minutes after they are made, and the page counts down.
+  await expect(page.getByRole('timer')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const redecorated = page.waitForResponse(
+    (response) => /\/data\/free-try\/[^/]+\/redecorate$/.test(response.url()) && response.ok(),
+  );
+  await page.getByRole('button', { name: 'Volver a decorar' }).click();
+  await redecorated;
+  await expect(page.getByRole('slider', { name: 'Comparar antes y después', exact: true })).toBeVisible();
+
+  const email = uniqueEmail('free-try');
+  await page.getByRole('button', { name: 'Descargar en HD' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Descarga tu imagen en HD' });
+  await dialog.getByRole('textbox', { name: 'Correo electrónico' }).fill(email);
+  await dialog.getByRole('button', { name: 'Recibir el código' }).click();
+  const code = verificationCode(await waitForMail(email, (message) => message.template === 'freeDownload'));
+  await dialog.getByLabel('Código de 6 dígitos').fill(code);
+  await expectNoSeriousA11yViolations(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Descargar', exact: true }).click(),
+  ]);
+  await expectHdJpeg(await download.path());
+  await page.keyboard.press('Escape');
+
+  // The same e-mail has had its free download: a second one is refused with the translated message.
+  await page.getByRole('button', { name: 'Descargar en HD' }).click();
+  await dialog.getByRole('textbox', { name: 'Correo electrónico' }).fill(email);
+  await dialog.getByRole('button', { name: 'Recibir el código' }).click();
+  await expect(dialog.getByText('Ya has usado tu descarga gratuita.', { exact: false })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Ver planes' })).toBeVisible();
+});
+
+test('a visitor who registers to download gets the pending HD image right after the first login', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await tryFree(page);
+  await page.getByRole('button', { name: 'Descargar en HD' }).click();
+  await page
+    .getByRole('dialog', { name: 'Descarga tu imagen en HD' })
+    .getByRole('button', { name: 'Crear cuenta y descargar' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Crea tu cuenta de Estancia' })).toBeVisible();
+
+  const email = uniqueEmail('free-try-register');
+  const password = customerPassword();
+  await fillRegisterForm(page, { name: 'Prueba Registro', email, password });
+  await page.getByLabel('Código de verificación', { exact: true }).fill(await waitForVerificationCode(email));
+  await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inicia sesión en Estancia' })).toBeVisible();
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click(),
+  ]);
+  await expectHdJpeg(await download.path());
+  // Without a plan the first stop is GetStarted, where the try is shown again.
+  await expect(page.getByRole('heading', { level: 1, name: 'Empieza con Estancia' })).toBeVisible();
+  await expect(page.getByText('Continúa tu prueba gratis')).toBeVisible();
+});
