@@ -20,8 +20,13 @@ export function applyDecorationProgress(client: QueryClient, event: DecorationPr
   });
 }
 
-/** A finished (or redone) decoration: the project is read again so its result appears without a reload. */
-export function refreshProject(client: QueryClient, projectId: string): void {
-  void client.invalidateQueries({ queryKey: projectKey(projectId) });
+/**
+ * A finished (or redone) decoration: the project is read again so its result appears without a reload.
+ * A first read still under way may have been answered before the change, and invalidating would only
+ * join it (a query without data is never restarted), so it is cancelled and read again.
+ */
+export async function refreshProject(client: QueryClient, projectId: string): Promise<void> {
   void client.invalidateQueries({ queryKey: ['projects'] });
+  await client.cancelQueries({ queryKey: projectKey(projectId) });
+  await client.invalidateQueries({ queryKey: projectKey(projectId) });
 }

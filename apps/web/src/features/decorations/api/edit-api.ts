@@ -74,7 +74,7 @@ export function useRenderEdit(decorationId: string, projectId: string) {
   return useMutation({
     mutationFn: () => editApi.render(decorationId),
     onSuccess: () => {
-      refreshProject(client, projectId);
+      void refreshProject(client, projectId);
       void client.invalidateQueries({ queryKey: versionsKey(decorationId) });
     },
     // A refused render may have changed what is left (LIMIT_REACHED): read the session again.
