@@ -20,6 +20,7 @@ import { CatalogueModule } from './modules/catalogue/catalogue.module';
 import { EditsModule } from './modules/edits/edits.module';
 import { ReviewModule } from './modules/review/review.module';
 import { FreeTryModule } from './modules/free-try/free-try.module';
+import { DescriptionsModule } from './modules/descriptions/descriptions.module';
 
 /** The whole product; the role (api, worker, all) decides what main starts, not which modules load. */
 @Module({})
@@ -48,6 +49,7 @@ export class AppModule {
         EditsModule,
         ReviewModule,
         FreeTryModule,
+        DescriptionsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

@@ -63,6 +63,10 @@ export const ErrorCode = {
   FREE_TRY_EXPIRED: 'FREE_TRY_EXPIRED',
   FREE_DOWNLOAD_USED: 'FREE_DOWNLOAD_USED',
   FREE_DOWNLOAD_EXPIRED: 'FREE_DOWNLOAD_EXPIRED',
+  // support
+  SUPPORT_STATUS_NOT_NEXT: 'SUPPORT_STATUS_NOT_NEXT',
+  // shop
+  REFORM_STATUS_NOT_NEXT: 'REFORM_STATUS_NOT_NEXT',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -85,5 +89,8 @@ export const FieldIssue = {
   CODE_FORMAT: 'codeFormat',
   TOO_LONG: 'tooLong',
   INVALID: 'invalid',
+  CHOOSE_ONE: 'chooseOne',
+  MEETING_TIMES_REQUIRED: 'meetingTimesRequired',
+  REPORT_TOO_SHORT: 'reportTooShort',
 } as const;
 export type FieldIssue = (typeof FieldIssue)[keyof typeof FieldIssue];

@@ -12,3 +12,5 @@ export * from './catalogue';
 export * from './edit-document';
 export * from './review';
 export * from './free-try';
+export * from './support';
+export * from './descriptions';

@@ -30,10 +30,19 @@ export const configSchema = z.object({
   ENGINE_POLL_MS: count(1000),
   ENGINE_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   RENDER_TIMEOUT_SECONDS: count(180),
+  /** OpenAI-compatible chat-completions endpoint for descriptions; unset: the built-in composer. */
+  LLM_URL: z.url().optional(),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LLM_API_KEY: z.string().optional(),
+  LLM_TIMEOUT_SECONDS: count(60),
+  LLM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   QUEUE_LOCK_SECONDS: count(30),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Estancia <hola@estancia.local>'),
+  /** Where contact-sales requests and problem reports are e-mailed. */
+  SALES_EMAIL: z.string().default('ventas@estancia.local'),
+  SUPPORT_EMAIL: z.string().default('soporte@estancia.local'),
   GOOGLE_CLIENT_ID: z.string().default(''),
   GOOGLE_CERTS_URL: z.url().optional(),
   ADMIN_EMAIL: z.string().default('admin@estancia.local'),
@@ -54,6 +63,7 @@ export const configSchema = z.object({
   RATE_LIMIT_RESET_PER_IP: count(20),
   RATE_LIMIT_RESET_PER_EMAIL: count(5),
   RATE_LIMIT_API_PER_IP: count(1200),
+  RATE_LIMIT_SUPPORT_PER_IP: count(10),
   /** Stripe: set the secret key to sell through Stripe; without it the sandbox gateway sells offline. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -53,6 +53,8 @@ const STATUS: Record<ErrorCode, number> = {
   FREE_TRY_EXPIRED: 410,
   FREE_DOWNLOAD_USED: 409,
   FREE_DOWNLOAD_EXPIRED: 403,
+  SUPPORT_STATUS_NOT_NEXT: 409,
+  REFORM_STATUS_NOT_NEXT: 409,
 };
 
 /** The one error type services throw: a stable code, optional field flags; the filter renders it. */

@@ -58,6 +58,11 @@ export type Job =
       data: Record<string, never>;
     }
   | {
+      name: 'description.write';
+      /** Writes the pending description version; its row holds the facts and the seed. */
+      data: { versionId: string };
+    }
+  | {
       name: 'free-try.inspiration';
       /** Draws the inspiration gallery's rooms and decorates them with the built-in engine, once. */
       data: Record<string, never>;
@@ -78,6 +83,7 @@ export const JOB_SETTINGS: Record<JobName, { concurrency: number }> = {
   'free-try.expire': { concurrency: 2 },
   'free-try.sweep': { concurrency: 1 },
   'free-try.inspiration': { concurrency: 1 },
+  'description.write': { concurrency: 4 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_SETTINGS) as JobName[];

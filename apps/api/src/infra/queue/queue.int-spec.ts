@@ -60,6 +60,9 @@ class OtherJobs {
 
   @OnJob('free-try.inspiration')
   async drawInspiration(): Promise<void> {}
+
+  @OnJob('description.write')
+  async writeDescription(): Promise<void> {}
 }
 
 const until = async (check: () => boolean, ms = 10000) => {

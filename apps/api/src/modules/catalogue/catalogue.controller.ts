@@ -1,17 +1,17 @@
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
-import { productListQuerySchema, type Product, type ProductType } from '@estancia/contracts';
+import { productListQuerySchema, type ProductType, type ShopProduct } from '@estancia/contracts';
 import { Public } from '../../infra/http/access';
 import { validate } from '../../infra/http/zod.pipe';
 import { Catalogue } from './catalogue.service';
 
-/** The public catalogue of paints and floors the editor offers. */
+/** The public catalogue: furniture, and the paints and floors the editor offers. */
 @Controller('catalogue')
 export class CatalogueController {
   constructor(private readonly catalogue: Catalogue) {}
 
   @Public()
   @Get('products')
-  products(@Query(validate(productListQuerySchema)) query: { type?: ProductType }): Promise<Product[]> {
+  products(@Query(validate(productListQuerySchema)) query: { type?: ProductType }): Promise<ShopProduct[]> {
     return this.catalogue.list(query.type);
   }
 
@@ -23,5 +23,15 @@ export class CatalogueController {
   @Header('X-Content-Type-Options', 'nosniff')
   texture(@Param('id') id: string): Promise<string> {
     return this.catalogue.texture(id);
+  }
+
+  /** Our own drawing of the product (furniture), its swatch (paint) or its tile (floor). */
+  @Public()
+  @Get('products/:id/picture.svg')
+  @Header('Content-Type', 'image/svg+xml; charset=utf-8')
+  @Header('Cache-Control', 'public, max-age=86400')
+  @Header('X-Content-Type-Options', 'nosniff')
+  picture(@Param('id') id: string): Promise<string> {
+    return this.catalogue.picture(id);
   }
 }

@@ -11,14 +11,15 @@ describe('catalogue', () => {
   });
   afterAll(() => t.close());
 
-  it('lists the seeded paints and floors to anyone, by type', async () => {
+  it('lists the seeded paints, floors and furniture to anyone, by type', async () => {
     const all = await call<Product[]>(t, 'GET', 'catalogue/products');
     expect(all.status).toBe(200);
     const paints = await call<Product[]>(t, 'GET', 'catalogue/products?type=wall_paint');
     const floors = await call<Product[]>(t, 'GET', 'catalogue/products?type=floor');
+    const furniture = await call<Product[]>(t, 'GET', 'catalogue/products?type=furniture');
     expect(paints.body.length).toBeGreaterThanOrEqual(12);
     expect(floors.body.length).toBeGreaterThanOrEqual(8);
-    expect(all.body).toHaveLength(paints.body.length + floors.body.length);
+    expect(all.body).toHaveLength(paints.body.length + floors.body.length + furniture.body.length);
     for (const paint of paints.body) {
       expect(paint).toMatchObject({ type: 'wall_paint', textureUrl: null, pattern: null, unit: 'litre' });
       expect(paint.color).toMatch(/^#[0-9a-f]{6}$/);

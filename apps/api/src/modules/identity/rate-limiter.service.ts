@@ -8,7 +8,15 @@ import { sha256 } from './secrets';
 
 /** What is being limited; each has its own counters. */
 export type RateLimitBucket =
-  'api-ip' | 'login-ip' | 'login-email' | 'code-ip' | 'code-email' | 'reset-ip' | 'reset-email';
+  | 'api-ip'
+  | 'login-ip'
+  | 'login-email'
+  | 'code-ip'
+  | 'code-email'
+  | 'reset-ip'
+  | 'reset-email'
+  | 'contact-ip'
+  | 'problem-report-ip';
 
 /**
  * Fixed-window counters in Redis, shared by every api process. Subjects (IPs, e-mails) are hashed

@@ -14,6 +14,9 @@ import { Review1795319959000 } from './1795319959000-review';
 import { CatalogueEdits1795319959010 } from './1795319959010-catalogue-edits';
 import { ReviewMore1795319959020 } from './1795319959020-review-more';
 import { FreeTry1795319959100 } from './1795319959100-free-try';
+import { Descriptions1795319959200 } from './1795319959200-descriptions';
+import { Shop1795319959300 } from './1795319959300-shop';
+import { Support1795319959400 } from './1795319959400-support';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -32,4 +35,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CatalogueEdits1795319959010,
   ReviewMore1795319959020,
   FreeTry1795319959100,
+  Descriptions1795319959200,
+  Shop1795319959300,
+  Support1795319959400,
 ];
