@@ -12,6 +12,9 @@ import { GetStartedPage } from '../features/onboarding/components/GetStartedPage
 import { NewProjectPage } from '../features/decorations/components/NewProjectPage';
 import { ProjectPage } from '../features/decorations/components/ProjectPage';
 import { MyProjectsPage } from '../features/projects/components/MyProjectsPage';
+import { ContactUsPage } from '../features/support/components/ContactUsPage';
+import { HelpPage } from '../features/support/components/HelpPage';
+import { ReportProblemPage } from '../features/support/components/ReportProblemPage';
 import { AccountPage } from './pages/AccountPage';
 import { LoginPage } from './pages/LoginPage';
 import { PageNotFoundPage } from './pages/PageNotFoundPage';
@@ -26,13 +29,13 @@ const PAGES: Record<RouteName, () => ReactNode> = {
   Login: () => <LoginPage />,
   Register: () => <RegisterPage />,
   Account: () => <AccountPage />,
-  ContactUs: () => <PlannedPage name="ContactUs" />,
-  Help: () => <PlannedPage name="Help" />,
+  ContactUs: () => <ContactUsPage />,
+  Help: () => <HelpPage />,
   Offers: () => <OffersPage />,
   AddCard: () => <AddCardPage />,
   NewProject: () => <NewProjectPage />,
   Project: () => <ProjectPage />,
-  ReportProblem: () => <PlannedPage name="ReportProblem" />,
+  ReportProblem: () => <ReportProblemPage />,
   UpdatingPlatform: () => <UpdatingPlatformPage />,
   MyProjects: () => <MyProjectsPage />,
   StripeConfirmation: () => <StripeConfirmationPage />,

@@ -2,6 +2,7 @@ import { io } from 'socket.io-client';
 import { HUB_NAMESPACE, type PlatformStatus, type ServerToClientEvents } from '@estancia/contracts';
 import { queryClient, queryKeys } from '../../shared/query-client';
 import { applyDecorationProgress, refreshProject } from '../decorations/live-updates';
+import { applyDescriptionConfirmation } from '../descriptions/live-updates';
 import { session } from '../session/session';
 import { RealtimeClient } from './realtime-client';
 
@@ -12,8 +13,9 @@ export const realtimeHandlers: Partial<ServerToClientEvents> = {
   },
   PlatformStatus: (status) => queryClient.setQueryData<PlatformStatus>(queryKeys.platformStatus, status),
   DecorationProgress: (event) => applyDecorationProgress(queryClient, event),
-  SendProjectDecorationConfirm: (projectId) => refreshProject(queryClient, projectId),
-  SendProjectDecorationRetryConfirm: (projectId) => refreshProject(queryClient, projectId),
+  SendProjectDecorationConfirm: (projectId) => void refreshProject(queryClient, projectId),
+  SendProjectDecorationRetryConfirm: (projectId) => void refreshProject(queryClient, projectId),
+  DescriptionConfirmation: (payload) => applyDescriptionConfirmation(queryClient, payload),
 };
 
 /** The one hub connection of this tab; its retry policy is ours, so socket.io's own is turned off. */

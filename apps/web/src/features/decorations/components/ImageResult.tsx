@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Decoration, ProjectImage } from '@estancia/contracts';
 import { editDecorationPath } from '../edit-route';
+import { ShopActions } from '../../shop';
 import { CompareSlider } from './CompareSlider';
 
 export type ImageAction = 'download' | 'redo' | 'history' | 'decorate';
@@ -141,14 +142,17 @@ export function ImageResult({
               )}
             </>
           ) : editPath ? (
-            <Button
-              component={RouterLink}
-              to={editPath}
-              startIcon={<EditIcon />}
-              aria-label={t('project.editPhoto', { n })}
-            >
-              {t('project.edit')}
-            </Button>
+            <Stack direction="row" gap={1} flexWrap="wrap">
+              <Button
+                component={RouterLink}
+                to={editPath}
+                startIcon={<EditIcon />}
+                aria-label={t('project.editPhoto', { n })}
+              >
+                {t('project.edit')}
+              </Button>
+              <ShopActions n={n} decoration={decoration} />
+            </Stack>
           ) : null}
         </Box>
       </CardContent>

@@ -24,10 +24,12 @@ import { ApiRequestError } from '../../../shared/api';
 import { reportApiError } from '../../../shared/forms';
 import { notifications } from '../../notifications/notifications';
 import { projectsApi, saveBlob } from '../../projects/api/projects-api';
+import { FavouritesButton } from '../../shop';
 import { session, useSession } from '../../session/session';
 import { DECORATION_PARAM, isEditView } from '../edit-route';
 import { projectKey, refreshProject } from '../live-updates';
 import { checkFiles } from '../wizard-rules';
+import { DescriptionsPanel } from '../../descriptions/components/DescriptionsPanel';
 import { NeedMoreCreditsDialog } from './CreditModals';
 import { DecorateDialog, VersionHistoryDialog, type DecorationChoice } from './DecorationDialogs';
 import { ImageResult, type ImageAction } from './ImageResult';
@@ -109,7 +111,7 @@ export function ProjectPage() {
         notifications.toast('information', { key: 'project.ordered' });
       }
       setOpen(null);
-      refreshProject(client, id);
+      void refreshProject(client, id);
     });
   };
 
@@ -119,7 +121,7 @@ export function ProjectPage() {
       await projectsApi.restore(decoration.id, versionId);
       notifications.toast('information', { key: 'project.restored' });
       setOpen(null);
-      refreshProject(client, id);
+      void refreshProject(client, id);
     } catch (error) {
       reportApiError(error);
     } finally {
@@ -252,6 +254,7 @@ export function ProjectPage() {
             >
               {t('project.downloadSelected')}
             </Button>
+            <FavouritesButton />
           </Stack>
           <Grid container spacing={2}>
             {data.images.map((image, index) => {
@@ -303,7 +306,7 @@ export function ProjectPage() {
           <Typography component="h2" variant="h5" gutterBottom>
             {t('project.descriptions')}
           </Typography>
-          <Typography>{t('project.descriptionsText')}</Typography>
+          {tab === 'descriptions' && <DescriptionsPanel projectId={id} />}
         </Box>
       </>
 

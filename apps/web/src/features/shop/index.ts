@@ -1,0 +1,2 @@
+export { FavouritesButton } from './components/FavouritesButton';
+export { ShopActions } from './components/ShopActions';
