@@ -93,6 +93,9 @@ describe('staff console in the browser', () => {
       'Panel de revisión',
       'Festivos',
       'Usuarios',
+      'Solicitudes de contacto',
+      'Problemas informados',
+      'Presupuestos de reforma',
       'Correos enviados',
       'Estado',
     ]);

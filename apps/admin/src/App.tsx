@@ -13,6 +13,9 @@ import holidays from './resources/holidays';
 import users from './resources/users';
 import ledger from './resources/ledger';
 import outbox from './resources/outbox';
+import contactRequests from './resources/contact-requests';
+import problemReports from './resources/problem-reports';
+import reformRequests from './resources/reform-requests';
 
 /** The console is served under /backoffice/ (vite `base`), with real paths rather than hash URLs. */
 export const CONSOLE_BASENAME = '/backoffice';
@@ -32,6 +35,9 @@ const consoleFor = (permissions: unknown) => (
         <Resource name="users" {...users} />
         <Resource name="ledger" {...ledger} />
         <Resource name="outbox" {...outbox} />
+        <Resource name="contact-requests" {...contactRequests} />
+        <Resource name="problem-reports" {...problemReports} />
+        <Resource name="reform-requests" {...reformRequests} />
       </>
     )}
     <CustomRoutes>

@@ -80,6 +80,17 @@ export const StaffMenu = () => {
         </MenuGroup>
       )}
       {isAdmin && (
+        <MenuGroup title="console.menu.support">
+          <Menu.ResourceItem name="contact-requests" />
+          <Menu.ResourceItem name="problem-reports" />
+        </MenuGroup>
+      )}
+      {isAdmin && (
+        <MenuGroup title="console.menu.commerce">
+          <Menu.ResourceItem name="reform-requests" />
+        </MenuGroup>
+      )}
+      {isAdmin && (
         <MenuGroup title="console.menu.platform">
           <Menu.ResourceItem name="outbox" />
           <Menu.Item

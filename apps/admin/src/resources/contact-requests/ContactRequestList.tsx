@@ -1,0 +1,33 @@
+import { DataTable, List } from 'react-admin';
+import { type AdminContactRequest } from '@estancia/contracts';
+import { WhenField } from '../../common/WhenField';
+import { ChoicesField, MeetingField } from './ContactRequestFields';
+import { SupportStatusChip, supportFilters } from './SupportWorkflow';
+
+const filters = supportFilters('support.searchContact');
+
+/** Contact-sales requests, newest first. */
+export const ContactRequestList = () => (
+  <List<AdminContactRequest> sort={{ field: 'createdAt', order: 'DESC' }} exporter={false} filters={filters}>
+    <DataTable<AdminContactRequest> rowClick="show" bulkActionButtons={false}>
+      <DataTable.Col source="createdAt">
+        <WhenField source="createdAt" />
+      </DataTable.Col>
+      <DataTable.Col source="name" />
+      <DataTable.Col source="email" />
+      <DataTable.Col source="company" />
+      <DataTable.Col source="services" disableSort>
+        <ChoicesField source="services" />
+      </DataTable.Col>
+      <DataTable.Col source="volumes" disableSort>
+        <ChoicesField source="volumes" />
+      </DataTable.Col>
+      <DataTable.Col source="wantsMeeting" disableSort>
+        <MeetingField />
+      </DataTable.Col>
+      <DataTable.Col source="status">
+        <SupportStatusChip />
+      </DataTable.Col>
+    </DataTable>
+  </List>
+);
