@@ -146,13 +146,46 @@ describe('help', () => {
     );
   });
 
-  it('lists the tutorial steps while the video is pending, and offers the contact form', async () => {
+  it('shows the tutorial video with captions in the interface language, and offers the contact form', async () => {
     const api = fakeApi({ 'POST contact': { status: 201, body: { id: 'c2' } } });
     renderApp('/help');
     await heading('Ayuda');
-    const video = screen.getByRole('region', { name: 'Cómo funciona Estancia' });
-    expect(within(video).getByText(/todavía no está disponible/)).toBeTruthy();
-    expect(within(video).getAllByRole('listitem')).toHaveLength(4);
+    const section = screen.getByRole('region', { name: 'Cómo funciona Estancia' });
+    const video = section.querySelector('video')!;
+    expect(video.hasAttribute('controls')).toBe(true);
+    expect(video.getAttribute('preload')).toBe('metadata');
+    expect(video.getAttribute('poster')).toBe('/help/tutorial-poster.jpg');
+    expect(video.getAttribute('aria-labelledby')).toBe('help-video');
+    expect(document.getElementById(video.getAttribute('aria-describedby')!)!.textContent).toMatch(
+      /sin sonido y con subtítulos/,
+    );
+    const source = video.querySelector('source')!;
+    expect([source.getAttribute('src'), source.getAttribute('type')]).toEqual([
+      '/help/tutorial.webm',
+      'video/webm',
+    ]);
+    const captions = () =>
+      // The video is remounted on a language change, so it is looked up again.
+      [...section.querySelectorAll('video track[kind="captions"]')].map((track) => ({
+        lang: track.getAttribute('srclang'),
+        label: track.getAttribute('label'),
+        src: track.getAttribute('src'),
+        isDefault: track.hasAttribute('default'),
+      }));
+    expect(captions()).toEqual([
+      { lang: 'es', label: 'Español', src: '/help/tutorial.es.vtt', isDefault: true },
+      { lang: 'ca', label: 'Català', src: '/help/tutorial.ca.vtt', isDefault: false },
+      { lang: 'en', label: 'English', src: '/help/tutorial.en.vtt', isDefault: false },
+    ]);
+    // The transcript: one item per scene of the video.
+    expect(within(section).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(section).getByText(/un decorador revisa la imagen/)).toBeTruthy();
+
+    await act(() => i18n.changeLanguage('ca'));
+    expect(captions().filter((track) => track.isDefault)).toEqual([
+      { lang: 'ca', label: 'Català', src: '/help/tutorial.ca.vtt', isDefault: true },
+    ]);
+    await act(() => i18n.changeLanguage('es'));
 
     const contact = screen.getByRole('region', { name: '¿No encuentras la respuesta?' });
     // The signed-in customer's name and e-mail are filled in.

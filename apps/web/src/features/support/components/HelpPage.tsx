@@ -10,17 +10,22 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { DEFAULT_LOCALE, isLocale, LOCALES } from '@estancia/contracts';
 import { searchFaq } from '../faq';
 import { ContactForm } from './ContactForm';
 
-const TUTORIAL_STEPS = ['project', 'photos', 'choose', 'results'] as const;
+/** The scenes of the tutorial video, in order: the list below is its transcript. */
+const TUTORIAL_STEPS = ['photos', 'choose', 'decorate', 'review', 'results'] as const;
 
 /**
  * Help (/help): the searchable FAQ in the interface language, how the product works and a contact form.
- * No tutorial video has been recorded yet, so its section lists the steps and says the video is pending.
+ * The tutorial video (43 s, silent, drawn and recorded by tools/tutorial-video.mjs into public/help/)
+ * has captions in the three languages, the interface's shown by default; the step list under it is
+ * its transcript for people who cannot watch it.
  */
 export function HelpPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const entries = useMemo(() => searchFaq(t, deferred), [t, deferred]);
@@ -76,7 +81,41 @@ export function HelpPage() {
         <Typography id="help-video" component="h2" variant="h2" gutterBottom>
           {t('support.help.videoTitle')}
         </Typography>
-        <Typography sx={{ mb: 1 }}>{t('support.help.videoPending')}</Typography>
+        {/* Remounted on a language change: browsers pick the default track only when loading. */}
+        <Box
+          key={language}
+          component="video"
+          controls
+          preload="metadata"
+          poster="/help/tutorial-poster.jpg"
+          aria-labelledby="help-video"
+          aria-describedby="help-video-description"
+          sx={{
+            display: 'block',
+            width: '100%',
+            maxWidth: 960,
+            aspectRatio: '16 / 9',
+            bgcolor: 'grey.100',
+            borderRadius: 1,
+            mb: 2,
+          }}
+        >
+          <source src="/help/tutorial.webm" type="video/webm" />
+          {LOCALES.map((locale) => (
+            <track
+              key={locale}
+              kind="captions"
+              srcLang={locale}
+              label={t(`language.names.${locale}`)}
+              src={`/help/tutorial.${locale}.vtt`}
+              default={locale === language}
+            />
+          ))}
+          {t('support.help.videoFallback')}
+        </Box>
+        <Typography id="help-video-description" sx={{ mb: 1 }}>
+          {t('support.help.videoDescription')}
+        </Typography>
         <Box component="ol" sx={{ pl: 3, m: 0 }}>
           {TUTORIAL_STEPS.map((step) => (
             <Typography component="li" key={step} sx={{ mb: 0.5 }}>
