@@ -1,2 +1,3 @@
 export { FavouritesButton } from './components/FavouritesButton';
 export { ShopActions } from './components/ShopActions';
+export { ProjectReformButton } from './components/ProjectReformButton';

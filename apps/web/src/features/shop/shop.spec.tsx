@@ -175,6 +175,26 @@ describe('shop in the project view', () => {
     );
   }, 20_000);
 
+  it('asks for a reform budget about the whole property from the project', async () => {
+    const user = userEvent.setup();
+    const { api } = await openProject();
+    api.set('POST reform-requests', ({ body }) => ({
+      status: 201,
+      body: { id: 'r2', status: 'new', ...(body as object) },
+    }));
+    await user.click(screen.getByRole('button', { name: 'Pedir presupuesto de reforma', exact: true }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pedir presupuesto de reforma' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Reforma integral' }));
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Superficie (m²)' }), '120');
+    await user.click(within(dialog).getByRole('radio', { name: 'Más de 60.000 €' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar solicitud' }));
+
+    await waitFor(() => expect(api.callsTo('POST reform-requests')).toHaveLength(1));
+    const sent = api.callsTo('POST reform-requests')[0]!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ projectId: PROJECT_ID, what: ['full'], areaSquareMeters: 120 });
+    expect(sent.decorationId).toBeUndefined();
+  }, 20_000);
+
   it('shows the API’s field errors translated', async () => {
     const user = userEvent.setup();
     const { api } = await openProject();

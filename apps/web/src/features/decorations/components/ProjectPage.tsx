@@ -24,7 +24,7 @@ import { ApiRequestError } from '../../../shared/api';
 import { reportApiError } from '../../../shared/forms';
 import { notifications } from '../../notifications/notifications';
 import { projectsApi, saveBlob } from '../../projects/api/projects-api';
-import { FavouritesButton } from '../../shop';
+import { FavouritesButton, ProjectReformButton } from '../../shop';
 import { session, useSession } from '../../session/session';
 import { DECORATION_PARAM, isEditView } from '../edit-route';
 import { projectKey, refreshProject } from '../live-updates';
@@ -254,6 +254,7 @@ export function ProjectPage() {
             >
               {t('project.downloadSelected')}
             </Button>
+            <ProjectReformButton projectId={id} />
             <FavouritesButton />
           </Stack>
           <Grid container spacing={2}>
