@@ -182,7 +182,7 @@ describe('shop in the project view', () => {
       status: 201,
       body: { id: 'r2', status: 'new', ...(body as object) },
     }));
-    await user.click(screen.getByRole('button', { name: 'Pedir presupuesto de reforma', exact: true }));
+    await user.click(screen.getByRole('button', { name: /^Pedir presupuesto de reforma$/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Pedir presupuesto de reforma' });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Reforma integral' }));
     await user.type(within(dialog).getByRole('spinbutton', { name: 'Superficie (m²)' }), '120');
