@@ -107,13 +107,20 @@ describe('mail through the SMTP adapter (real SMTP server on loopback)', () => {
     const { id } = await t.app
       .get(MailService)
       .send({ to: refuseRecipient, subject: 'S', text: 'T', template: 'test' });
-    // The queued job may be first; either way the row ends with the error and no sent_at.
-    await delivery.deliver({ outboxId: id }).catch(() => undefined);
-    await expect(delivery.deliver({ outboxId: id })).rejects.toThrow(/mailbox unavailable/);
+    // The queued job may hold the row at the moment of a call (which then skips it): call until one runs.
+    let refused: unknown;
+    for (let i = 0; i < 40 && !refused; i++) {
+      refused = await delivery.deliver({ outboxId: id }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      if (!refused) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(String(refused)).toMatch(/mailbox unavailable/);
     const row = await outboxRow(t, id);
     expect(row.sent_at).toBeNull();
     expect(row.error).toMatch(/mailbox unavailable/);
-    expect(row.attempts).toBeGreaterThanOrEqual(2);
+    expect(row.attempts).toBeGreaterThanOrEqual(1);
   });
 });
 
