@@ -98,6 +98,7 @@ describe('staff console in the browser', () => {
       'Presupuestos de reforma',
       'Correos enviados',
       'Estado',
+      'Motores',
     ]);
   });
 

@@ -6,6 +6,7 @@ import { dataProvider } from './data/dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { StaffLayout } from './layout/StaffLayout';
 import { staffTheme } from './layout/staffTheme';
+import { EnginesPage } from './pages/engines/EnginesPage';
 import { PlatformPage } from './pages/PlatformPage';
 import { ReviewDashboardPage } from './pages/ReviewDashboardPage';
 import reviews from './resources/reviews';
@@ -43,6 +44,7 @@ const consoleFor = (permissions: unknown) => (
     <CustomRoutes>
       <Route path="/review-dashboard" element={<ReviewDashboardPage />} />
       <Route path="/platform" element={<PlatformPage />} />
+      {permissions === 'admin' && <Route path="/engines" element={<EnginesPage />} />}
     </CustomRoutes>
   </>
 );

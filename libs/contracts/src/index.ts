@@ -14,3 +14,4 @@ export * from './review';
 export * from './free-try';
 export * from './support';
 export * from './descriptions';
+export * from './engines';

@@ -48,6 +48,8 @@ export const orderDecorationsRequestSchema = z.object({
         roomType: orderableRoomTypeSchema,
         style: orderableStyleSchema,
         type: z.enum(DECORATION_TYPES),
+        /** Remove the furniture in the photo before staging; only when GET platform/engine says it can. */
+        emptyRoom: z.boolean().default(false),
       }),
     )
     .min(1, FieldIssue.REQUIRED)
@@ -59,6 +61,7 @@ export type OrderDecorationsRequest = z.input<typeof orderDecorationsRequestSche
 export const redoDecorationRequestSchema = z.object({
   roomType: orderableRoomTypeSchema.optional(),
   style: orderableStyleSchema.optional(),
+  emptyRoom: z.boolean().optional(),
 });
 export type RedoDecorationRequest = z.input<typeof redoDecorationRequestSchema>;
 
@@ -106,6 +109,10 @@ export const decorationSchema = z.object({
   awaitingReview: z.boolean(),
   failure: z.enum(DECORATION_FAILURES).nullable(),
   credits: z.number().int(),
+  /** The structure guard found walls, windows or doors changed in the shown result even after a retry. */
+  structureChanged: z.boolean(),
+  /** The next redo costs nothing (given when a delivered result's structure changed). */
+  freeRedo: z.boolean(),
   resultUrl: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   createdAt: z.string(),

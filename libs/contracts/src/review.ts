@@ -59,6 +59,8 @@ export const reviewSchema = z.object({
   draftUrl: z.string().nullable(),
   originalUrl: z.string(),
   versionId: z.string().nullable(),
+  /** The structure guard found walls, windows or doors moved in the draft: check them before approving. */
+  structureChanged: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -1,6 +1,7 @@
 import { type ReactNode } from 'react';
 import { Badge, Box, ListSubheader } from '@mui/material';
 import InsightsIcon from '@mui/icons-material/Insights';
+import MemoryIcon from '@mui/icons-material/Memory';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Menu, useBasename, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import reviews from '../resources/reviews';
@@ -97,6 +98,11 @@ export const StaffMenu = () => {
             to={`${basename}/platform`}
             primaryText="console.menu.platformStatus"
             leftIcon={<TuneIcon />}
+          />
+          <Menu.Item
+            to={`${basename}/engines`}
+            primaryText="console.menu.engines"
+            leftIcon={<MemoryIcon />}
           />
         </MenuGroup>
       )}

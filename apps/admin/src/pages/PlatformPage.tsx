@@ -12,6 +12,7 @@ import {
 import { Loading, Title, useNotify, usePermissions, useTranslate, useUpdate } from 'react-admin';
 import { type AdminPlatformStatus, type PlatformStatus } from '@estancia/contracts';
 import { apiErrorKey } from '../common/apiErrorKey';
+import { LiveEngineNotice } from './engines/LiveEngineNotice';
 import { PLATFORM_RESOURCE, PLATFORM_STATUS_ID, usePlatformStatus } from './usePlatformStatus';
 
 type PlatformFlag = keyof PlatformStatus;
@@ -79,6 +80,8 @@ export const PlatformPage = () => {
               ))}
             </FormGroup>
           )}
+          {/* Only admins may read the engine routes (GET admin/engines). */}
+          {isAdmin && <LiveEngineNotice />}
         </Stack>
       </CardContent>
     </Card>

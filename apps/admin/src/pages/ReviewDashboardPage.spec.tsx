@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { type ReviewDashboard } from '@estancia/contracts';
+import { type EngineStats, type ReviewDashboard } from '@estancia/contracts';
 import { App } from '../App';
 import { staffSession } from '../auth/staffSession';
 import { setPageUrl, startLoopbackApi } from '../test/loopbackApi';
@@ -22,11 +22,29 @@ const dashboard: ReviewDashboard = {
   ],
 };
 
+const engineStats: EngineStats = {
+  days: 30,
+  engines: [
+    {
+      engine: 'openai',
+      renders: 20,
+      failures: 2,
+      failuresByReason: { server_error: 2 },
+      p50Ms: 18_000,
+      p95Ms: 30_000,
+      costPerDecorationCents: 4.5,
+      revenuePerDecorationCents: 120,
+    },
+  ],
+};
+
 /** The cells of the screen-reader table under a chart, row by row. */
 const tableOf = (caption: string) =>
   within(screen.getByRole('table', { name: caption }))
     .getAllByRole('row')
-    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+    .map((row) =>
+      Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent?.replace(/\u00a0/g, ' ')),
+    );
 
 describe('the review dashboard', () => {
   let api: Awaited<ReturnType<typeof startLoopbackApi>> | undefined;
@@ -40,6 +58,7 @@ describe('the review dashboard', () => {
     api = await startLoopbackApi({
       'GET /data/admin/reviews/alerts': () => ({ status: 200, body: { atRisk: 1, overdue: 3 } }),
       'GET /data/admin/reviews/dashboard': () => ({ status: 200, body: dashboard }),
+      'GET /data/admin/engines/stats': () => ({ status: 200, body: engineStats }),
     });
     staffSession.save('token-admin', {
       id: ADA.id,
@@ -74,6 +93,17 @@ describe('the review dashboard', () => {
       ['3 de marzo de 2025', '4', '0'],
       ['4 de marzo de 2025', '2', '1'],
     ]);
+    // Each engine's figures over the last 30 days, beside the review figures.
+    await screen.findByRole('table', { name: 'Renders y fallos por motivo' }, { timeout: 4000 });
+    expect(tableOf('Renders y fallos por motivo')).toEqual([
+      ['Motor', 'Correctos', 'Error del proveedor'],
+      ['OpenAI', '18', '2'],
+    ]);
+    expect(tableOf('Coste y ingresos por decoración')).toEqual([
+      ['Motor', 'Coste estimado del proveedor', 'Ingresos de los créditos gastados'],
+      ['OpenAI', '0,045 €', '1,20 €'],
+    ]);
+    expect(api.requests.map((r) => r.url)).toContain('/data/admin/engines/stats?days=30');
     expect(api.requests.find((r) => r.url === '/data/admin/reviews/dashboard')?.headers.authorization).toBe(
       'Bearer token-admin',
     );
@@ -100,5 +130,6 @@ describe('the review dashboard', () => {
       ),
     ).toBeTruthy();
     expect(api.requests.some((r) => r.url === '/data/admin/reviews/dashboard')).toBe(false);
+    expect(api.requests.some((r) => r.url.startsWith('/data/admin/engines'))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { Alert, Box, Card, CardContent, Stack, Typography, useTheme } from '@mui
 import { Loading, Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { type ReviewDashboard } from '@estancia/contracts';
 import { BarChart } from '../common/BarChart';
+import { EngineStatsPanel } from './engines/EngineStatsPanel';
 import { useReviewDashboard } from '../resources/reviews/reviewQueries';
 
 const QUEUE_BUCKETS = ['drafting', 'on_time', 'at_risk', 'overdue'] as const;
@@ -125,7 +126,10 @@ const DashboardFigures = ({ dashboard }: { dashboard: ReviewDashboard }) => {
   );
 };
 
-/** How the review service is doing (admins): the queue against its deadlines, the SLA and who delivers. */
+/**
+ * How the review service is doing (admins): the queue against its deadlines, the SLA and who delivers, then how
+ * each staging engine renders and what it costs.
+ */
 export const ReviewDashboardPage = () => {
   const translate = useTranslate();
   const { permissions, isPending: permissionsPending } = usePermissions<string | null>();
@@ -145,7 +149,10 @@ export const ReviewDashboardPage = () => {
         ) : dashboard.error ? (
           <Alert severity="error">{translate('console.dashboard.loadError')}</Alert>
         ) : (
-          <DashboardFigures dashboard={dashboard.data} />
+          <Stack spacing={5}>
+            <DashboardFigures dashboard={dashboard.data} />
+            <EngineStatsPanel />
+          </Stack>
         )}
       </CardContent>
     </Card>

@@ -24,6 +24,7 @@ export const aReview = (overrides: Partial<Review> = {}): Review => ({
   draftUrl: '/files/draft-r1.jpg',
   originalUrl: '/files/original-r1.jpg',
   versionId: 'v1',
+  structureChanged: false,
   ...overrides,
 });
 

@@ -11,5 +11,6 @@ export const queryClient = new QueryClient({
 export const queryKeys = {
   platformStatus: ['platform', 'status'] as const,
   platformConfig: ['platform', 'config'] as const,
+  platformEngine: ['platform', 'engine'] as const,
   profile: (token: string) => ['session', 'profile', token] as const,
 };

@@ -1,4 +1,5 @@
 import { Chip, type ChipProps, Stack, Typography } from '@mui/material';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { type TranslateFunction, useRecordContext, useTranslate } from 'react-admin';
 import { type Review, type ReviewSlaState, type ReviewState } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
@@ -37,6 +38,21 @@ export const SlaChip = () => {
   const translate = useTranslate();
   if (!record) return null;
   return <Chip size="small" {...SLA_LOOK[record.sla]} label={translate(`console.slaStates.${record.sla}`)} />;
+};
+
+/** The structure guard saw walls, windows or doors move in the draft; nothing when it did not. */
+export const StructureChangedChip = () => {
+  const record = useRecordContext<Review>();
+  const translate = useTranslate();
+  if (!record?.structureChanged) return null;
+  return (
+    <Chip
+      size="small"
+      color="warning"
+      icon={<WarningAmberIcon />}
+      label={translate('console.reviews.structureChanged')}
+    />
+  );
 };
 
 /** Working time as "12 h 30 min", "3 h" or "45 min" (whole minutes, rounded down). */

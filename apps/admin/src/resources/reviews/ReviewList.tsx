@@ -1,4 +1,4 @@
-import { Button } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import PersonIcon from '@mui/icons-material/Person';
 import {
   DataTable,
@@ -15,7 +15,14 @@ import {
 } from 'react-admin';
 import { type Review, type ReviewState } from '@estancia/contracts';
 import { reviewStateChoices, roomTypeChoices, slaChoices, styleChoices } from '../../common/choices';
-import { ClaimedByField, CustomerEmailField, DeadlineField, ReviewStateChip, SlaChip } from './ReviewFields';
+import {
+  ClaimedByField,
+  CustomerEmailField,
+  DeadlineField,
+  ReviewStateChip,
+  SlaChip,
+  StructureChangedChip,
+} from './ReviewFields';
 import { useStaffMembers } from './reviewQueries';
 
 /** The queue opens on the work still to do; "delivered" is one click away in the state filter. */
@@ -103,7 +110,10 @@ export const ReviewList = () => {
           <SelectField source="style" choices={styleChoices} />
         </DataTable.Col>
         <DataTable.Col source="state" disableSort>
-          <ReviewStateChip />
+          <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+            <ReviewStateChip />
+            <StructureChangedChip />
+          </Stack>
         </DataTable.Col>
         <DataTable.Col source="sla" disableSort>
           <SlaChip />

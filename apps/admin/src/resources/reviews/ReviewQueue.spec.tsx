@@ -65,6 +65,7 @@ describe('the review queue and the job page', () => {
       workingMsLeft: -10_800_000,
       claimedBy: DANA,
       claimedAt: '2025-03-04T10:00:00.000Z',
+      structureChanged: true,
     });
     api = await startLoopbackApi(
       consoleRoutes({
@@ -89,11 +90,13 @@ describe('the review queue and the job page', () => {
     expect(within(rows[1]).getByText('Con retraso')).toBeTruthy();
     expect(within(rows[1]).getByText('3 h de retraso')).toBeTruthy();
     expect(within(rows[1]).getByText('Dana Decoradora')).toBeTruthy();
+    expect(within(rows[1]).getByText('Estructura modificada')).toBeTruthy();
     expect(within(rows[2]).getByText('Salón')).toBeTruthy();
     expect(within(rows[2]).getByText('Escandinavo')).toBeTruthy();
     expect(within(rows[2]).getByText('En cola')).toBeTruthy();
     expect(within(rows[2]).getByText('A tiempo')).toBeTruthy();
     expect(within(rows[2]).getByText('Quedan 12 h 30 min')).toBeTruthy();
+    expect(within(rows[2]).queryByText('Estructura modificada')).toBeNull();
 
     const list = api.requests.find((r) => r.url.startsWith('/data/admin/reviews?'));
     const query = new URL(list!.url, api.origin).searchParams;
@@ -174,6 +177,19 @@ describe('the review queue and the job page', () => {
         .map((option) => option.textContent)
         .filter((name) => name?.trim()),
     ).toEqual(['Míos', 'Dana Decoradora', 'Omar Otro', 'Ada Admin']);
+  });
+
+  it('warns on the job page when the structure guard saw walls, windows or doors move', async () => {
+    api = await startLoopbackApi(jobRoutes(() => aReview({ structureChanged: true })));
+    signIn(DANA, 'decorator');
+    setPageUrl(`${api.origin}/backoffice/reviews/r1/show`);
+    render(<App />);
+
+    const draft = within(await screen.findByRole('region', { name: 'Borrador de la IA' }, { timeout: 4000 }));
+    expect(draft.getByText('Estructura modificada')).toBeTruthy();
+    expect(
+      draft.getByText('La IA puede haber movido paredes, ventanas o puertas: compruébalo antes de aprobar.'),
+    ).toBeTruthy();
   });
 
   it('claims a queued review, then offers the holder Approve, Send back and Release', async () => {

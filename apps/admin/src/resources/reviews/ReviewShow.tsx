@@ -15,7 +15,13 @@ import { WhenField } from '../../common/WhenField';
 import { roomTypeChoices, styleChoices } from '../../common/choices';
 import { isHolder, ReviewActions } from './ReviewActions';
 import { ReviewDraftImage, ReviewEditorPanel } from './ReviewEditorPanel';
-import { ClaimedByField, DeadlineField, ReviewStateChip, SlaChip } from './ReviewFields';
+import {
+  ClaimedByField,
+  DeadlineField,
+  ReviewStateChip,
+  SlaChip,
+  StructureChangedChip,
+} from './ReviewFields';
 import { ReviewHistory } from './ReviewHistory';
 import { useStaffViewer } from './reviewQueries';
 
@@ -55,6 +61,20 @@ const OriginalPhoto = ({ review }: { review: Review }) => {
   );
 };
 
+/** Above the draft: the structure guard's warning, and what to check before approving. */
+const StructureWarning = ({ review }: { review: Review }) => {
+  const translate = useTranslate();
+  if (!review.structureChanged) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
+      <StructureChangedChip />
+      <Typography variant="body2" color="text.secondary">
+        {translate('console.reviews.structureChangedHelp')}
+      </Typography>
+    </Stack>
+  );
+};
+
 /**
  * The job page: the current draft (what approving delivers) beside the customer's photo and the facts, then the
  * editor across the full width, then who did what when.
@@ -75,6 +95,7 @@ const ReviewJob = () => {
       >
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <Section id="review-draft" title="console.reviews.draft">
+            <StructureWarning review={review} />
             <ReviewDraftImage review={review} />
           </Section>
           <Section id="review-original" title="console.reviews.original">

@@ -1,3 +1,4 @@
+import { ENGINE_NAMES } from '@estancia/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -30,6 +31,19 @@ export const configSchema = z.object({
   ENGINE_POLL_MS: count(1000),
   ENGINE_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   RENDER_TIMEOUT_SECONDS: count(180),
+  /** The engine every use starts on until staff choose another; unset: `http` with ENGINE_URL, else `builtin`. */
+  ENGINE: z.enum(ENGINE_NAMES).optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  OPENAI_IMAGE_MODEL: z.string().default('gpt-image-1'),
+  REPLICATE_API_TOKEN: z.string().optional(),
+  REPLICATE_BASE_URL: z.url().default('https://api.replicate.com/v1'),
+  REPLICATE_MODEL: z.string().default('adirik/interior-design'),
+  COMFYUI_URL: z.url().optional(),
+  /** A ComfyUI workflow in API format to use instead of the one we ship (docker/comfyui). */
+  COMFYUI_WORKFLOW: z.string().optional(),
+  VIRTUAL_STAGING_API_KEY: z.string().optional(),
+  VIRTUAL_STAGING_URL: z.url().default('https://api.virtualstagingai.app/v1'),
   /** OpenAI-compatible chat-completions endpoint for descriptions; unset: the built-in composer. */
   LLM_URL: z.url().optional(),
   LLM_MODEL: z.string().default('gpt-4o-mini'),

@@ -1,6 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { PROJECT_STATUS, type DecorationStage, type RoomType, type Style } from '@estancia/contracts';
+import {
+  PROJECT_STATUS,
+  type DecorationStage,
+  type DecorationType,
+  type RoomType,
+  type Style,
+} from '@estancia/contracts';
+import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
@@ -13,8 +20,10 @@ import { ReviewQueue } from '../review/review-queue.service';
 import { WalletService } from '../wallet/wallet.service';
 import { deliverDecoration, RENDER_ATTEMPTS, resultKeys } from './decorations.service';
 import type { DecorationFailure } from './decoration.entity';
+import { EngineRouter, type RoutedResult } from './engine/engine-router.service';
 import { stagingPrompt } from './engine/staging-prompt';
-import { StagingEngine, StagingTimeoutError, type StagingStage } from './engine/staging-engine.port';
+import { StagingTimeoutError, type StagingStage } from './engine/staging-engine.port';
+import { checkStructure, furnitureZone, type StructureCheck } from './engine/structure-guard';
 
 export const THUMBNAIL_WIDTH = 400;
 
@@ -24,6 +33,9 @@ interface RenderJob {
   decorationId: string;
   projectId: string;
   userId: string;
+  type: DecorationType;
+  credits: number;
+  emptyRoom: boolean;
   number: number;
   roomType: RoomType;
   style: Style;
@@ -39,6 +51,14 @@ const overall = (stage: StagingStage, percent: number): number =>
 
 class RenderTimeout extends Error {}
 
+/** What a finished render writes on its version besides the files. */
+interface Rendered {
+  engine: string;
+  seed: number;
+  structure: StructureCheck;
+  addedKey: string | null;
+}
+
 type FinishOutcome = 'finished' | 'done' | 'gone';
 
 /**
@@ -53,7 +73,7 @@ export class DecorationRenderer implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly engine: StagingEngine,
+    private readonly engines: EngineRouter,
     private readonly storage: Storage,
     private readonly wallet: WalletService,
     private readonly realtime: Realtime,
@@ -66,17 +86,31 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     const job = await this.start(versionId);
     if (!job) return;
     try {
-      const result = await this.runEngine(job);
+      const photo = await this.storage.get(job.originalKey);
+      let seed = job.seed;
+      let result = await this.runEngine(job, photo, seed);
+      let structure = await this.checkStructure(photo, job, result);
+      if (structure.changed && job.type === 'automatic') {
+        // Once more with a new seed, at no cost; a second miss is delivered flagged, with a free redo.
+        this.logger.warn(
+          `Structure changed in ${job.versionId} (score ${structure.score.toFixed(3)}); retrying`,
+        );
+        seed = randomInt(1, 2 ** 31 - 1);
+        result = await this.runEngine(job, photo, seed);
+        structure = await this.checkStructure(photo, job, result);
+      }
       await this.progress(job, 'saving', 90);
       const keys = resultKeys(job.projectId, job.decorationId, job.versionId);
-      const thumbnail = await sharp(result)
+      const addedKey = result.added ? keys.added : null;
+      if (result.added) await this.storage.put(keys.added, result.added);
+      const thumbnail = await sharp(result.image)
         .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
         .jpeg({ quality: 82 })
         .toBuffer();
       // Fixed keys: a second run overwrites the same two files, so there is only ever one result.
-      await this.storage.put(keys.result, result);
+      await this.storage.put(keys.result, result.image);
       await this.storage.put(keys.thumbnail, thumbnail);
-      const outcome = await this.finish(job, keys);
+      const outcome = await this.finish(job, keys, { engine: result.engine, seed, structure, addedKey });
       if (outcome === 'finished') {
         await this.progress(job, 'ready', 100, false);
         this.confirm(job);
@@ -117,7 +151,7 @@ export class DecorationRenderer implements OnApplicationBootstrap {
          FROM decorations d, project_images i
         WHERE v.id = $1 AND v.state = 'pending' AND d.id = v.decoration_id AND i.id = d.image_id
         RETURNING v.id AS "versionId", d.id AS "decorationId", d.project_id AS "projectId",
-          d.user_id AS "userId", v.number, v.room_type AS "roomType", v.style, v.seed,
+          d.user_id AS "userId", d.type, v.credits, v.empty_room AS "emptyRoom", v.number, v.room_type AS "roomType", v.style, v.seed,
           i.original_key AS "originalKey", i.width, i.height`,
       [versionId],
     )) as [RenderJob[], number];
@@ -131,9 +165,26 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     return row?.attempts ?? RENDER_ATTEMPTS;
   }
 
-  private async runEngine(job: RenderJob): Promise<Buffer> {
+  /**
+   * The structure guard outside what the engine said it added, or, for an engine that does not say, outside
+   * the zone furniture stands in. A guard that breaks never blocks a delivery.
+   */
+  private async checkStructure(photo: Buffer, job: RenderJob, result: RoutedResult): Promise<StructureCheck> {
+    try {
+      const size = { width: job.width, height: job.height };
+      return await checkStructure(
+        photo,
+        result.image,
+        result.added ? { added: result.added, ...size } : { mayChange: await furnitureZone(photo), ...size },
+      );
+    } catch (error) {
+      this.logger.warn(`Structure guard could not compare: ${String(error)}`);
+      return { score: 1, changed: false, threshold: 0 };
+    }
+  }
+
+  private async runEngine(job: RenderJob, image: Buffer, seed: number): Promise<RoutedResult> {
     await this.progress(job, 'analysing', 5);
-    const image = await this.storage.get(job.originalKey);
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -146,15 +197,17 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     let lastPercent = 5;
     try {
       return await Promise.race([
-        this.engine.render(
+        this.engines.render(
+          job.type === 'supervised' ? 'supervised_draft' : 'automatic',
           {
             image,
             width: job.width,
             height: job.height,
             roomType: job.roomType,
             style: job.style,
-            seed: job.seed,
+            seed,
             prompt: stagingPrompt(job.roomType, job.style),
+            emptyRoom: job.emptyRoom,
           },
           {
             signal: controller.signal,
@@ -168,6 +221,7 @@ export class DecorationRenderer implements OnApplicationBootstrap {
               void this.progress(job, stage, value, changed);
             },
           },
+          job.credits,
         ),
         timeout,
       ]);
@@ -207,12 +261,26 @@ export class DecorationRenderer implements OnApplicationBootstrap {
    * `finished` for the one run that moved the version from pending to ready, `done` when another run
    * already did, `gone` when the version no longer exists (its project or decoration was deleted).
    */
-  private async finish(job: RenderJob, keys: { result: string; thumbnail: string }): Promise<FinishOutcome> {
+  private async finish(
+    job: RenderJob,
+    keys: { result: string; thumbnail: string },
+    rendered: Rendered,
+  ): Promise<FinishOutcome> {
     return this.dataSource.transaction(async (m) => {
       const [finished] = (await m.query(
-        `UPDATE decoration_versions SET state = 'ready', result_key = $2, thumbnail_key = $3
+        `UPDATE decoration_versions SET state = 'ready', result_key = $2, thumbnail_key = $3, engine = $4,
+           seed = $5, structure_score = $6, structure_changed = $7, added_key = $8
           WHERE id = $1 AND state = 'pending' RETURNING id`,
-        [job.versionId, keys.result, keys.thumbnail],
+        [
+          job.versionId,
+          keys.result,
+          keys.thumbnail,
+          rendered.engine,
+          rendered.seed,
+          rendered.structure.score,
+          rendered.structure.changed,
+          rendered.addedKey,
+        ],
       )) as [{ id: string }[], number];
       if (!finished.length) {
         const [exists] = (await m.query(`SELECT 1 FROM decoration_versions WHERE id = $1`, [
@@ -242,6 +310,8 @@ export class DecorationRenderer implements OnApplicationBootstrap {
         style: job.style,
         wasState: decoration.state,
       });
+      if (rendered.structure.changed)
+        await m.query(`UPDATE decorations SET free_redo = true WHERE id = $1`, [job.decorationId]);
       return 'finished';
     });
   }

@@ -45,6 +45,10 @@ export class DecorationEntity {
   @Column('uuid', { name: 'current_version_id', nullable: true })
   currentVersionId: string | null;
 
+  /** A delivered result's structure changed: the next redo is on us. */
+  @Column('boolean', { name: 'free_redo', default: false })
+  freeRedo: boolean;
+
   @Column('boolean', { name: 'awaiting_review' })
   awaitingReview: boolean;
 
@@ -93,6 +97,24 @@ export class DecorationVersionEntity {
 
   @Column('int')
   attempts: number;
+
+  /** Which engine drew it (null before it is rendered, or for an edit). */
+  @Column('text', { nullable: true })
+  engine: string | null;
+
+  /** The structure guard's score of this result against the photo (0…1), and whether it flagged it. */
+  @Column('real', { name: 'structure_score', nullable: true })
+  structureScore: number | null;
+
+  @Column('boolean', { name: 'structure_changed', default: false })
+  structureChanged: boolean;
+
+  @Column('boolean', { name: 'empty_room', default: false })
+  emptyRoom: boolean;
+
+  /** White where the engine added furniture, when it said so: paint and floors go under it. */
+  @Column('text', { name: 'added_key', nullable: true })
+  addedKey: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -24,7 +24,8 @@ import { Storage } from '../../infra/storage/storage.port';
 import { roomJpeg } from '../projects/test-images';
 import { WalletService } from '../wallet/wallet.service';
 import { DecorationRenderer } from './decoration-renderer.service';
-import { StagingEngine } from './engine/staging-engine.port';
+import { EngineRouter } from './engine/engine-router.service';
+import type { StagingEngine } from './engine/staging-engine.port';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -166,7 +167,7 @@ describe('decorations', () => {
     t = await startTestApp({ ...RELAXED_LIMITS, PERSON_DETECTOR: 'off' });
     db = t.app.get(DataSource);
     config = t.app.get<AppConfig>(APP_CONFIG);
-    engine = t.app.get(StagingEngine);
+    engine = t.app.get(EngineRouter).engine('builtin')!;
     alice = await signIn(t);
     bob = await signIn(t);
   });
@@ -275,6 +276,7 @@ describe('decorations', () => {
     expect(await ledger(`order:${decoration.id}`)).toEqual([{ delta: -1 }]);
     expect(await balance(alice)).toBe(2);
     expect(decorationFiles(project.id, decoration.id)).toEqual([
+      `${versionId}-added.png`,
       `${versionId}-thumb.jpg`,
       `${versionId}.jpg`,
     ]);
@@ -308,6 +310,7 @@ describe('decorations', () => {
     expect(await ledger(`order:${decoration.id}`)).toEqual([{ delta: -1 }]);
     expect(await balance(alice)).toBe(0);
     expect(decorationFiles(project.id, decoration.id)).toEqual([
+      `${versionId}-added.png`,
       `${versionId}-thumb.jpg`,
       `${versionId}.jpg`,
     ]);
@@ -381,14 +384,16 @@ describe('decorations', () => {
     });
     const storage = t.app.get(Storage);
     const put = storage.put.bind(storage);
-    let written = 0;
+    let thumbnailWritten = false;
     jest.spyOn(storage, 'put').mockImplementation(async (key, body) => {
       await put(key, body);
-      if (key.startsWith(`projects/${project.id}/decorations/`)) written += 1;
+      // The thumbnail is the last file a render writes.
+      if (key.startsWith(`projects/${project.id}/decorations/`) && key.endsWith('-thumb.jpg'))
+        thumbnailWritten = true;
     });
     const res = await order(alice, project.id, [automatic(project.imageIds[0])]);
     expect(res.status).toBe(201);
-    await waitFor('the result and thumbnail written', async () => written === 2);
+    await waitFor('the result and thumbnail written', async () => thumbnailWritten);
     const folder = join(config.STORAGE_DIR, 'projects', project.id);
     await waitFor('the project folder removed', async () => !existsSync(folder), 5000);
     await sleep(300);
@@ -469,7 +474,8 @@ describe('decorations', () => {
       )) as unknown[];
       expect(seeds).toHaveLength(5);
       expect(decorationFiles(project.id, decoration.id)).not.toContain(`${first.current_version_id}.jpg`);
-      expect(decorationFiles(project.id, decoration.id)).toHaveLength(10);
+      // Five versions, each with its result, thumbnail and the mask of the furniture the engine added.
+      expect(decorationFiles(project.id, decoration.id)).toHaveLength(15);
       // Redos do not count the image again.
       expect(await detail(alice, project.id)).toMatchObject({
         imagesCompleted: 2,

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
@@ -6,6 +6,7 @@ import {
   ErrorCode,
   PROJECT_STATUS,
   type Decoration,
+  type DecorationType,
   type DecorationVersion,
   type OrderDecorationsRequest,
   type OrderDecorationsResponse,
@@ -26,6 +27,7 @@ import { ProjectsService } from '../projects/projects.service';
 import { ReviewQueue } from '../review/review-queue.service';
 import { WalletService } from '../wallet/wallet.service';
 import { DecorationEntity, DecorationVersionEntity } from './decoration.entity';
+import { EngineRouter } from './engine/engine-router.service';
 
 /** Versions kept per decoration; ordering a sixth drops the oldest (never the current one). */
 export const KEPT_VERSIONS = 5;
@@ -44,13 +46,22 @@ function assertNotInReview(decoration: DecorationEntity): void {
   if (decoration.awaitingReview) throw new AppError(ErrorCode.DECORATION_NOT_READY);
 }
 
-/** Storage keys of a version's result and its 400 px thumbnail. */
+/** Storage keys of a version's result, its 400 px thumbnail and the mask of what the engine added. */
 export const resultKeys = (projectId: string, decorationId: string, versionId: string) => ({
   result: `projects/${projectId}/decorations/${decorationId}/${versionId}.jpg`,
   thumbnail: `projects/${projectId}/decorations/${decorationId}/${versionId}-thumb.jpg`,
+  added: `projects/${projectId}/decorations/${decorationId}/${versionId}-added.png`,
 });
 
 const newSeed = (): number => randomInt(1, 2 ** 31 - 1);
+
+/**
+ * The style lock: every photo of one property ordered in one style gets the same engine seed, so the
+ * engine draws the same furniture and palette room after room. A redo in the same style breaks it on purpose.
+ */
+export function styleSeed(projectId: string, style: Style): number {
+  return (createHash('sha256').update(`${projectId}:${style}`).digest().readUInt32BE(0) % (2 ** 31 - 2)) + 1;
+}
 
 /**
  * A result reaches the customer: the decoration is ready with this version, and its project counts
@@ -103,6 +114,7 @@ export class DecorationsService {
     private readonly realtime: Realtime,
     private readonly storage: Storage,
     private readonly reviews: ReviewQueue,
+    private readonly engines: EngineRouter,
   ) {}
 
   async detail(userId: string, projectId: string): Promise<ProjectDetail> {
@@ -141,6 +153,7 @@ export class DecorationsService {
       throw new AppError(ErrorCode.VALIDATION_FAILED, { items: 'invalid' });
     if (items.some((i) => i.type === 'automatic') && (await this.platform.status()).isHighDemandAuto)
       throw new AppError(ErrorCode.HIGH_DEMAND);
+    for (const item of items) await this.assertEngineEmpties(item.type, item.emptyRoom);
 
     const created = await this.dataSource.transaction(async (m) => {
       // One check for the whole set: any missing, foreign or other-project image is NOT_FOUND.
@@ -181,7 +194,8 @@ export class DecorationsService {
           number: 1,
           roomType: item.roomType,
           style: item.style,
-          seed: newSeed(),
+          seed: styleSeed(projectId, item.style),
+          emptyRoom: item.emptyRoom ?? false,
           resultKey: null,
           thumbnailKey: null,
           state: 'pending',
@@ -215,14 +229,20 @@ export class DecorationsService {
   async redo(userId: string, decorationId: string, request: RedoDecorationRequest): Promise<Decoration> {
     const decoration = await this.findOwned(userId, decorationId);
     assertNotInReview(decoration);
-    const cost = decorationCost(decoration.type, true);
+    await this.assertEngineEmpties(decoration.type, request.emptyRoom);
     const versionId = randomUUID();
     const chargeKey = `redo:${versionId}`;
     const dropped = await this.dataSource.transaction(async (m) => {
+      // The free redo a structure-changed delivery earned is used once, under the decoration's lock.
+      const [free] = (await m.query(
+        `UPDATE decorations SET free_redo = false WHERE id = $1 AND free_redo RETURNING id`,
+        [decorationId],
+      )) as [unknown[], number];
+      const cost = free.length ? 0 : decorationCost(decoration.type, true);
       const before = await this.addVersion(m, decoration, { versionId, cost, chargeKey, ...request });
       // A supervised redo is reviewed again, with 48 new working hours.
       if (decoration.type === 'supervised') await this.reviews.reopen(m, decorationId);
-      await this.wallet.spend(userId, cost, 'decoration', chargeKey, m);
+      if (cost > 0) await this.wallet.spend(userId, cost, 'decoration', chargeKey, m);
       // A failed decoration ordered again counts as an image to finish once more.
       const reordered = before === 'failed' ? 1 : 0;
       await m.query(
@@ -296,6 +316,13 @@ export class DecorationsService {
     return (await this.toDtos([await this.reload(decorationId)]))[0];
   }
 
+  /** Emptying a room is offered only while the engine of that kind of decoration can do it. */
+  private async assertEngineEmpties(type: DecorationType, emptyRoom: boolean | undefined): Promise<void> {
+    if (!emptyRoom) return;
+    const use = type === 'supervised' ? 'supervised_draft' : 'automatic';
+    if (!(await this.engines.emptiesRooms(use))) throw new AppError(ErrorCode.EMPTY_ROOM_UNAVAILABLE);
+  }
+
   /** The caller's decoration; a foreign id answers exactly like a missing one. */
   async findOwned(userId: string, decorationId: string): Promise<DecorationEntity> {
     assertId(decorationId);
@@ -328,6 +355,8 @@ export class DecorationsService {
         awaitingReview: d.awaitingReview,
         failure: d.failure,
         credits: d.credits,
+        structureChanged: shown?.structureChanged ?? false,
+        freeRedo: d.freeRedo,
         resultUrl: shown?.resultKey ? this.urls.sign(shown.resultKey) : null,
         thumbnailUrl: shown?.thumbnailKey ? this.urls.sign(shown.thumbnailKey) : null,
         createdAt: d.createdAt.toISOString(),
@@ -367,7 +396,14 @@ export class DecorationsService {
   private async addVersion(
     m: EntityManager,
     decoration: DecorationEntity,
-    version: { versionId: string; cost: number; chargeKey: string; roomType?: RoomType; style?: Style },
+    version: {
+      versionId: string;
+      cost: number;
+      chargeKey: string;
+      roomType?: RoomType;
+      style?: Style;
+      emptyRoom?: boolean;
+    },
   ): Promise<string> {
     // Locks the decoration so two new versions at once queue up instead of both passing the check below.
     const [locked] = (await m.query(`SELECT state FROM decorations WHERE id = $1 FOR UPDATE`, [
@@ -392,7 +428,12 @@ export class DecorationsService {
       number: next,
       roomType: version.roomType ?? current?.roomType ?? decoration.roomType,
       style: version.style ?? current?.style ?? decoration.style,
-      seed: newSeed(),
+      // A new style joins that style's lock; the same style again asks for a different result.
+      seed:
+        version.style && version.style !== (current?.style ?? decoration.style)
+          ? styleSeed(decoration.projectId, version.style)
+          : newSeed(),
+      emptyRoom: version.emptyRoom ?? current?.emptyRoom ?? false,
       resultKey: null,
       thumbnailKey: null,
       state: 'pending',
@@ -420,10 +461,12 @@ export class DecorationsService {
          WHERE v.decoration_id = $1 AND v.id IS DISTINCT FROM d.current_version_id
            AND v.id::text IS DISTINCT FROM e.document->>'baseVersionId'
          ORDER BY v.number DESC OFFSET $2)
-       RETURNING result_key, thumbnail_key`,
+       RETURNING result_key, thumbnail_key, added_key`,
       [decorationId, KEPT_VERSIONS - 1],
-    )) as [{ result_key: string | null; thumbnail_key: string | null }[], number];
-    return dropped.flatMap((r) => [r.result_key, r.thumbnail_key]).filter((k): k is string => !!k);
+    )) as [{ result_key: string | null; thumbnail_key: string | null; added_key: string | null }[], number];
+    return dropped
+      .flatMap((r) => [r.result_key, r.thumbnail_key, r.added_key])
+      .filter((k): k is string => !!k);
   }
 
   async removeFiles(keys: string[]): Promise<void> {

@@ -219,7 +219,7 @@ describe('a worker killed in the middle of a render', () => {
       ]),
     ).toEqual([{ delta: -1 }]);
     expect(await wallet.balance(alice.userId)).toBe(0);
-    expect(files()).toEqual([`${version.id}-thumb.jpg`, `${version.id}.jpg`]);
+    expect(files()).toEqual([`${version.id}-added.png`, `${version.id}-thumb.jpg`, `${version.id}.jpg`]);
     expect(confirms).toEqual([projectId]);
     const detail = (await call<ProjectDetail>(t, 'GET', `project/${projectId}`, { token: alice.token })).body;
     expect(detail).toMatchObject({ imagesCompleted: 1, totalImages: 1, status: 2, credits: 1 });

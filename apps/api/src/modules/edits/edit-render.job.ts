@@ -10,7 +10,8 @@ import { Realtime } from '../../infra/realtime/realtime.service';
 import { Storage } from '../../infra/storage/storage.port';
 import { Catalogue, floorTexture } from '../catalogue/catalogue.service';
 import { DecorationsService, resultKeys } from '../decorations/decorations.service';
-import { StagingEngine, StagingTimeoutError } from '../decorations/engine/staging-engine.port';
+import { EngineRouter } from '../decorations/engine/engine-router.service';
+import { StagingTimeoutError } from '../decorations/engine/staging-engine.port';
 import { stagingPrompt } from '../decorations/engine/staging-prompt';
 import { ReviewAccess } from '../review/review-access';
 import { renderEdit, type PaintSource } from './edit-renderer';
@@ -54,7 +55,7 @@ export class EditRenderJob {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly engine: StagingEngine,
+    private readonly engines: EngineRouter,
     private readonly storage: Storage,
     private readonly catalogue: Catalogue,
     private readonly decorations: DecorationsService,
@@ -152,9 +153,10 @@ export class EditRenderJob {
       document,
       paints,
       // The engine sees the real room (the original photo); what it draws is kept inside the area.
-      stage: ({ mode, style, seed, mask }) => {
+      stage: async ({ mode, style, seed, mask }) => {
         const chosen = style ?? source.baseStyle ?? source.style;
-        return this.engine.render(
+        const staged = await this.engines.render(
+          'editor_ai',
           {
             image: original,
             width: source.width,
@@ -167,6 +169,7 @@ export class EditRenderJob {
           },
           { signal },
         );
+        return staged.image;
       },
     });
   }

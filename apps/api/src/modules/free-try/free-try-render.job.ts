@@ -9,7 +9,8 @@ import { JobQueue } from '../../infra/queue/job-queue.service';
 import type { JobOf } from '../../infra/queue/jobs';
 import { OnJob } from '../../infra/queue/on-job.decorator';
 import { Storage } from '../../infra/storage/storage.port';
-import { StagingEngine, StagingTimeoutError } from '../decorations/engine/staging-engine.port';
+import { EngineRouter } from '../decorations/engine/engine-router.service';
+import { StagingTimeoutError } from '../decorations/engine/staging-engine.port';
 import { stagingPrompt } from '../decorations/engine/staging-prompt';
 import { applyWatermark } from '../decorations/watermark';
 import { PREVIEW_SIDE } from '../projects/image-processing';
@@ -47,7 +48,7 @@ export class FreeTryRenderJob {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly engine: StagingEngine,
+    private readonly engines: EngineRouter,
     private readonly storage: Storage,
     private readonly jobs: JobQueue,
   ) {}
@@ -62,7 +63,8 @@ export class FreeTryRenderJob {
     let landed: Landed;
     try {
       const image = await this.storage.get(source.originalKey);
-      const result = await this.engine.render(
+      const { image: result } = await this.engines.render(
+        'free_try',
         {
           image,
           width: source.width,

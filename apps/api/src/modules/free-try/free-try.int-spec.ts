@@ -17,7 +17,7 @@ import { signIn, startTestApp, type TestApp } from '../../../test/harness';
 import { JobQueue } from '../../infra/queue/job-queue.service';
 import { REDIS } from '../../infra/redis/redis.module';
 import { Storage } from '../../infra/storage/storage.port';
-import { StagingEngine } from '../decorations/engine/staging-engine.port';
+import { EngineRouter } from '../decorations/engine/engine-router.service';
 import { roomJpeg } from '../projects/test-images';
 import { WalletService } from '../wallet/wallet.service';
 import { FreeTryAllowance } from './free-try-allowance.service';
@@ -242,7 +242,7 @@ describe('free try', () => {
   });
 
   it('leaves no row and no files when the render fails, and gives the attempt back', async () => {
-    const engine = t.app.get(StagingEngine);
+    const engine = t.app.get(EngineRouter).engine('builtin')!;
     const rows = await tryCount();
     const folders = (await allFolders()).length;
     const visitor = newVisitor();

@@ -11,7 +11,7 @@ import { MediaUrls } from '../projects/media-urls.service';
 import { drawRoom, INSPIRATION_ROOMS } from './inspiration-rooms';
 
 /** Bump when the rooms or the engine change, so the gallery is drawn again under new keys. */
-const GALLERY = 'inspiration/v1';
+const GALLERY = 'inspiration/v2';
 /** Written last: its presence means every image of the gallery is stored. */
 const COMPLETE = `${GALLERY}/complete.txt`;
 const WIDTH = 1200;
@@ -73,7 +73,7 @@ export class InspirationGallery implements OnApplicationBootstrap {
     for (const example of INSPIRATION_ROOMS) {
       const keys = inspirationKeys(example.id);
       const before = await drawRoom(example.room, WIDTH, HEIGHT);
-      const after = await engine.render({
+      const { image: after } = await engine.render({
         image: before,
         width: WIDTH,
         height: HEIGHT,

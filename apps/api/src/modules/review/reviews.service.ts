@@ -55,7 +55,7 @@ const SELECT_REVIEWS = `SELECT r.id, r.decoration_id, r.state, r.ordered_at, r.d
     r.delivered_at, d.project_id, d.room_type, d.style, p.property_name,
     u.id AS customer_id, u.email AS customer_email, u.name AS customer_name,
     s.name AS claimer_name, s.email AS claimer_email,
-    v.id AS version_id, v.state AS version_state, v.result_key, i.original_key
+    v.id AS version_id, v.state AS version_state, v.result_key, v.structure_changed, i.original_key
   ${FROM_REVIEWS}
   JOIN project_images i ON i.id = d.image_id
   LEFT JOIN users s ON s.id = r.claimed_by
@@ -86,6 +86,7 @@ interface ReviewRow {
   version_state: string | null;
   result_key: string | null;
   original_key: string;
+  structure_changed: boolean | null;
 }
 
 const oneOrMany = (value: unknown): unknown[] =>
@@ -497,6 +498,7 @@ export class ReviewsService {
       draftUrl: draft?.result_key ? this.urls.sign(draft.result_key) : null,
       originalUrl: this.urls.sign(row.original_key),
       versionId: draft?.version_id ?? null,
+      structureChanged: draft?.structure_changed ?? false,
     };
   }
 }

@@ -171,3 +171,103 @@ describe('new project wizard', () => {
     await waitFor(() => expect(location().pathname).toBe('/account'));
   });
 });
+
+describe('new project wizard: emptying the room first', () => {
+  beforeEach(resetApp);
+
+  const EMPTY_ROOM = 'Vaciar la habitación antes de decorar';
+  const photoCard = (n: number, name: string) => screen.getByRole('region', { name: `Foto ${n}: ${name}` });
+
+  function orderingApi(emptiesRooms: boolean) {
+    let uploads = 0;
+    const api = fakeApi({
+      'GET platform/engine': { body: { emptiesRooms } },
+      'POST project': { status: 201, body: aProject() },
+      [`POST project/${PROJECT_ID}/images`]: () => ({ body: { images: [anImage(`img-${++uploads}`)] } }),
+      [`POST project/${PROJECT_ID}/decorations`]: {
+        status: 201,
+        body: { decorations: [aDecoration('d1', 'img-1'), aDecoration('d2', 'img-2')], balance: 8 },
+      },
+      [`GET project/${PROJECT_ID}`]: {
+        body: aProjectDetail({
+          images: [anImage('img-1'), anImage('img-2')],
+          decorations: [aDecoration('d1', 'img-1'), aDecoration('d2', 'img-2')],
+        }),
+      },
+    });
+    recordMultipart(api.fetch as unknown as typeof fetch);
+    return api;
+  }
+
+  type OrderedItem = { imageId: string; emptyRoom: boolean };
+  const orderedItems = (api: ReturnType<typeof fakeApi>): OrderedItem[] =>
+    (api.callsTo(`POST project/${PROJECT_ID}/decorations`).at(-1)?.body as { items: OrderedItem[] }).items;
+
+  it('does not offer the switch when the engine cannot empty rooms, and orders without emptying', async () => {
+    const api = orderingApi(false);
+    const { location } = await openWizard(10);
+    await userEvent.upload(fileInput(), aPhoto('salon.jpg'));
+    await waitFor(() => expect(api.callsTo('GET platform/engine')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('switch', { name: EMPTY_ROOM })).toBeNull();
+    expect(screen.queryByText('Quitamos los muebles que hay y después decoramos')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText('Nombre del inmueble'), 'Piso Gràcia');
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar y decorar' }));
+    await waitFor(() => expect(location().pathname).toBe(`/project/${PROJECT_ID}`));
+    expect(orderedItems(api)[0]).toMatchObject({ emptyRoom: false });
+  });
+
+  it("offers the switch per photo when the engine can, and sends each photo's choice as emptyRoom", async () => {
+    const api = orderingApi(true);
+    const { location } = await openWizard(10);
+    await userEvent.upload(fileInput(), [aPhoto('salon.jpg'), aPhoto('cocina.jpg')]);
+    const first = await within(photoCard(1, 'salon.jpg')).findByRole('switch', { name: EMPTY_ROOM });
+    const second = within(photoCard(2, 'cocina.jpg')).getByRole('switch', { name: EMPTY_ROOM });
+    expect(first.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(first.getAttribute('aria-describedby') as string)?.textContent).toBe(
+      'Quitamos los muebles que hay y después decoramos',
+    );
+    expect((second as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(first);
+    expect((first as HTMLInputElement).checked).toBe(true);
+
+    await userEvent.type(screen.getByLabelText('Nombre del inmueble'), 'Piso Gràcia');
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar y decorar' }));
+    await waitFor(() => expect(location().pathname).toBe(`/project/${PROJECT_ID}`));
+    const items = orderedItems(api);
+    const byImage = Object.fromEntries(items.map((item) => [item.imageId, item.emptyRoom]));
+    // Uploads run side by side, so the image ids follow the order the uploads were answered in.
+    const sent = api
+      .callsTo(`POST project/${PROJECT_ID}/images`)
+      .map((c) => (c.body as { files: string[] }).files[0]);
+    expect(byImage[`img-${sent.indexOf('salon.jpg') + 1}`]).toBe(true);
+    expect(byImage[`img-${sent.indexOf('cocina.jpg') + 1}`]).toBe(false);
+  });
+
+  it('hides the switch and says why when the engine changed before the order', async () => {
+    const api = orderingApi(true);
+    api.set(`POST project/${PROJECT_ID}/decorations`, {
+      status: 409,
+      body: { code: 'EMPTY_ROOM_UNAVAILABLE', message: 'unavailable' },
+    });
+    await openWizard(10);
+    await userEvent.upload(fileInput(), aPhoto('salon.jpg'));
+    await userEvent.click(await screen.findByRole('switch', { name: EMPTY_ROOM }));
+    api.set('GET platform/engine', { body: { emptiesRooms: false } });
+    await userEvent.type(screen.getByLabelText('Nombre del inmueble'), 'Piso Gràcia');
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar y decorar' }));
+    expect(
+      await screen.findByText('El motor actual no puede vaciar la habitación. Decórala sin vaciarla.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('switch', { name: EMPTY_ROOM })).toBeNull());
+
+    api.set(`POST project/${PROJECT_ID}/decorations`, {
+      status: 201,
+      body: { decorations: [aDecoration('d1', 'img-1')], balance: 9 },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar y decorar' }));
+    await waitFor(() => expect(api.callsTo(`POST project/${PROJECT_ID}/decorations`)).toHaveLength(2));
+    expect(orderedItems(api)[0]).toMatchObject({ emptyRoom: false });
+  });
+});

@@ -6,7 +6,7 @@ import { realtimeHandlers } from '../realtime/realtime';
 import { session } from '../session/session';
 import { aUser, fakeApi } from '../../test/fake-api';
 import { renderApp, resetApp } from '../../test/render-app';
-import { aDecoration, anImage, aProjectDetail, PROJECT_ID } from './test-data';
+import { aDecoration, anImage, aProjectDetail, aReadyDecoration, PROJECT_ID } from './test-data';
 
 // The app's real event handlers, without a socket: the test plays the server's events.
 vi.mock('../realtime/realtime', async (original) => ({
@@ -147,5 +147,76 @@ describe('project view', () => {
     expect(new URL(url, 'http://localhost').searchParams.get('ids')).toBe('d2');
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
     createObjectURL.mockRestore();
+  });
+});
+
+describe('project view: the structure guard and free redos', () => {
+  beforeEach(resetApp);
+
+  const STRUCTURE = 'La estructura de la habitación puede haber cambiado';
+  const FREE_NEXT = 'Tu próxima redecoración es gratis';
+  const card = (n: number) => screen.getByRole('article', { name: `Foto original ${n}` });
+
+  it('warns on a result whose structure changed, and only there', async () => {
+    await openProject(
+      aProjectDetail({
+        images: [anImage('img-1'), anImage('img-2'), anImage('img-3')],
+        decorations: [
+          aReadyDecoration('d1', 'img-1', { structureChanged: true, freeRedo: true }),
+          aReadyDecoration('d2', 'img-2'),
+          aReadyDecoration('d3', 'img-3', { structureChanged: true, freeRedo: false }),
+        ],
+      }),
+    );
+    const flagged = within(card(1)).getByRole('alert');
+    expect(within(flagged).getByText(STRUCTURE)).toBeTruthy();
+    expect(within(flagged).getByText(FREE_NEXT)).toBeTruthy();
+    expect(within(card(2)).queryByText(STRUCTURE)).toBeNull();
+    // The free redo was already used: the warning stays, the promise does not.
+    expect(within(card(3)).getByText(STRUCTURE)).toBeTruthy();
+    expect(within(card(3)).queryByText(FREE_NEXT)).toBeNull();
+  });
+
+  it('shows a free redo as costing nothing and leaves the balance as it was', async () => {
+    const ready = aReadyDecoration('d1', 'img-1', { structureChanged: true, freeRedo: true });
+    const { api } = await openProject(
+      aProjectDetail({ images: [anImage('img-1')], decorations: [ready] }),
+      0,
+    );
+    api.set('POST decoration/d1/redo', {
+      status: 201,
+      body: { ...ready, state: 'pending', percent: 0, freeRedo: false },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Opciones de la foto 1' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Volver a decorar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Volver a decorar' });
+    expect(within(dialog).getByText('Coste: gratis (0 créditos)')).toBeTruthy();
+    expect(within(dialog).queryByText('Coste: 1 crédito')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver a decorar' }));
+    await waitFor(() => expect(api.callsTo('POST decoration/d1/redo')).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: 'Necesitas más créditos' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Volver a decorar' })).toBeNull());
+    expect(session.getState().user?.credits).toBe(0);
+  });
+
+  it('offers emptying the room when ordering a photo from the project, when the engine can', async () => {
+    const { api } = await openProject(aProjectDetail({ images: [anImage('img-1')] }), 5);
+    api.set('GET platform/engine', { body: { emptiesRooms: true } });
+    api.set(`POST project/${PROJECT_ID}/decorations`, {
+      status: 201,
+      body: { decorations: [aDecoration('d1', 'img-1')], balance: 4 },
+    });
+    await userEvent.click(within(card(1)).getByRole('button', { name: 'Decorar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decorar la foto' });
+    await userEvent.click(
+      await within(dialog).findByRole('switch', { name: 'Vaciar la habitación antes de decorar' }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Decorar' }));
+    await waitFor(() => expect(api.callsTo(`POST project/${PROJECT_ID}/decorations`)).toHaveLength(1));
+    expect(api.callsTo(`POST project/${PROJECT_ID}/decorations`)[0].body).toEqual({
+      items: [
+        { imageId: 'img-1', roomType: 'livingroom', style: 'modern', type: 'automatic', emptyRoom: true },
+      ],
+    });
   });
 });

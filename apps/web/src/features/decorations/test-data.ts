@@ -56,6 +56,8 @@ export function aDecoration(id: string, imageId: string, overrides: Partial<Deco
     awaitingReview: false,
     failure: null,
     credits: 1,
+    structureChanged: false,
+    freeRedo: false,
     resultUrl: null,
     thumbnailUrl: null,
     createdAt: '2026-01-10T10:00:00.000Z',

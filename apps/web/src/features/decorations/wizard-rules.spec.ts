@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@estancia/contracts';
 import { aPhoto } from './test-data';
-import { checkFiles, orderCost } from './wizard-rules';
+import { checkFiles, orderCost, redoCost } from './wizard-rules';
 
 const MB = 1024 * 1024;
 
@@ -40,5 +40,11 @@ describe('the wizard checks photos in the browser', () => {
     expect(orderCost(['automatic', 'automatic'])).toBe(2);
     expect(orderCost(['automatic', 'supervised'])).toBe(6);
     expect(orderCost([])).toBe(0);
+  });
+
+  it('charges the usual redo cost unless the redo was given free', () => {
+    expect(redoCost({ type: 'automatic', freeRedo: false })).toBe(1);
+    expect(redoCost({ type: 'supervised', freeRedo: false })).toBe(5);
+    expect(redoCost({ type: 'supervised', freeRedo: true })).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import {
   decorationCost,
   ErrorCode,
   LIMITS,
+  type Decoration,
   type DecorationType,
 } from '@estancia/contracts';
 
@@ -42,3 +43,7 @@ export function checkFiles(alreadyChosen: number, offered: readonly File[]): Fil
 /** Credits an order costs: automatic 1, supervised 5 per image. */
 export const orderCost = (types: readonly DecorationType[]): number =>
   types.reduce((sum, type) => sum + decorationCost(type), 0);
+
+/** Credits a redo costs: none when it was granted after the structure guard flagged the result. */
+export const redoCost = (decoration: Pick<Decoration, 'type' | 'freeRedo'>): number =>
+  decoration.freeRedo ? 0 : decorationCost(decoration.type, true);

@@ -17,6 +17,7 @@ import { FreeTry1795319959100 } from './1795319959100-free-try';
 import { Descriptions1795319959200 } from './1795319959200-descriptions';
 import { Shop1795319959300 } from './1795319959300-shop';
 import { Support1795319959400 } from './1795319959400-support';
+import { Engines1795319959500 } from './1795319959500-engines';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -38,4 +39,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Descriptions1795319959200,
   Shop1795319959300,
   Support1795319959400,
+  Engines1795319959500,
 ];

@@ -1,28 +1,25 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../infra/config/config';
-import { BuiltInStagingEngine } from './built-in-staging.engine';
-import { HttpStagingEngine } from './http-staging.engine';
-import { StagingEngine } from './staging-engine.port';
+import { EngineAdminController } from './engine-admin.controller';
+import { EngineAdminService } from './engine-admin.service';
+import { EngineRepository } from './engine.repository';
+import { CONFIGURED_ENGINES, EngineRouter } from './engine-router.service';
+import { configuredEngines } from './engines';
 
 export { stagingPrompt } from './staging-prompt';
 
-/** Provides `StagingEngine`: the external service when ENGINE_URL is set, else the built-in renderer. */
+/**
+ * Provides `EngineRouter`: every configured engine (engines.ts), routed per use as staff chose in the
+ * console, with fallbacks; without any choice, ENGINE (or ENGINE_URL's HTTP protocol, or the built-in renderer).
+ */
 @Module({
+  controllers: [EngineAdminController],
   providers: [
-    {
-      provide: StagingEngine,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): StagingEngine =>
-        config.ENGINE_URL
-          ? new HttpStagingEngine({
-              url: config.ENGINE_URL,
-              timeoutSeconds: config.ENGINE_TIMEOUT_SECONDS,
-              pollMs: config.ENGINE_POLL_MS,
-              retries: config.ENGINE_RETRIES,
-            })
-          : new BuiltInStagingEngine(),
-    },
+    { provide: CONFIGURED_ENGINES, inject: [APP_CONFIG], useFactory: (c: AppConfig) => configuredEngines(c) },
+    EngineRepository,
+    EngineRouter,
+    EngineAdminService,
   ],
-  exports: [StagingEngine],
+  exports: [EngineRouter],
 })
 export class EngineModule {}

@@ -83,7 +83,7 @@ describe('HttpStagingEngine against a staging service on loopback', () => {
   it('sends the photo, room type, style, prompt, seed and mask, and takes a synchronous image answer', async () => {
     service.handler = (_req, _body, res) =>
       res.writeHead(200, { 'content-type': 'image/png' }).end(decorated);
-    const out = await engine().render(request());
+    const { image: out } = await engine().render(request());
     await expectPhotoSizedJpeg(out);
 
     expect(service.calls).toHaveLength(1);
@@ -116,7 +116,7 @@ describe('HttpStagingEngine against a staging service on loopback', () => {
       res.writeHead(404).end();
     };
     const progress: [StagingStage, number][] = [];
-    const out = await engine().render(request(), {
+    const { image: out } = await engine().render(request(), {
       onProgress: (stage, percent) => progress.push([stage, percent]),
     });
     await expectPhotoSizedJpeg(out);
@@ -143,7 +143,7 @@ describe('HttpStagingEngine against a staging service on loopback', () => {
       if (req.method === 'POST') return json(res, 202, { jobId: 'job-2' });
       return json(res, 200, { status: 'succeeded', image: decorated.toString('base64') });
     };
-    await expectPhotoSizedJpeg(await engine().render(request()));
+    await expectPhotoSizedJpeg((await engine().render(request())).image);
   });
 
   it('retries after a 503 and then succeeds', async () => {
@@ -153,7 +153,7 @@ describe('HttpStagingEngine against a staging service on loopback', () => {
       if (attempts === 1) return res.writeHead(503).end('restarting');
       res.writeHead(200, { 'content-type': 'image/png' }).end(decorated);
     };
-    await expectPhotoSizedJpeg(await engine().render(request()));
+    await expectPhotoSizedJpeg((await engine().render(request())).image);
     expect(attempts).toBe(2);
   });
 

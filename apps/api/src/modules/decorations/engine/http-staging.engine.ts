@@ -14,19 +14,20 @@
  *                                                       (imageUrl absolute or relative to ENGINE_URL)
  *       200 { status: 'failed', error: <text> }                       the decoration failed for good
  *
- * Network errors, 429 and 5xx are retried ENGINE_RETRIES times with exponential backoff, then the render
- * fails (StagingFailedError); other 4xx and failed jobs fail at once. The whole render, polling included,
+ * Network errors, 429 (after its Retry-After) and 5xx are retried ENGINE_RETRIES times with exponential
+ * backoff, then the render fails (StagingFailedError); other 4xx and failed jobs fail at once. The whole render, polling included,
  * is bounded by ENGINE_TIMEOUT_SECONDS and by the caller's AbortSignal (StagingTimeoutError). Whatever
  * comes back is re-encoded as a JPEG of the input's exact size.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import sharp from 'sharp';
+import type { EngineName } from '@estancia/contracts';
+import { abortError, engineFetch, pollDelay, toPhotoSizedJpeg } from './engine-http';
 import {
   StagingEngine,
   StagingFailedError,
   StagingTimeoutError,
   type StagingOptions,
   type StagingRequest,
+  type StagingResult,
 } from './staging-engine.port';
 
 export interface HttpStagingEngineOptions {
@@ -43,10 +44,8 @@ type JobStatus =
   | { status: 'succeeded'; image?: string; imageUrl?: string }
   | { status: 'failed'; error?: string };
 
-/** An answer worth another attempt: the service may be restarting or overloaded. */
-class RetryableError extends Error {}
-
 export class HttpStagingEngine extends StagingEngine {
+  readonly name: EngineName = 'http';
   private readonly base: string;
   private readonly backoffMs: number;
 
@@ -56,7 +55,7 @@ export class HttpStagingEngine extends StagingEngine {
     this.backoffMs = options.backoffMs ?? 250;
   }
 
-  async render(request: StagingRequest, options: StagingOptions = {}): Promise<Buffer> {
+  async render(request: StagingRequest, options: StagingOptions = {}): Promise<StagingResult> {
     const deadline = AbortSignal.timeout(this.options.timeoutSeconds * 1000);
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
     const progress = options.onProgress;
@@ -82,24 +81,24 @@ export class HttpStagingEngine extends StagingEngine {
       if (submitted.status === 202) {
         const { jobId } = (await submitted.json()) as { jobId?: unknown };
         if (typeof jobId !== 'string' || !jobId)
-          throw new StagingFailedError('The staging engine gave no job id');
+          throw new StagingFailedError('The staging engine gave no job id', { reason: 'bad_output' });
         image = await this.waitForJob(jobId, signal, options);
       } else {
         image = await this.imageFrom(submitted, signal);
       }
       progress?.('rendering', 90);
-      return await toJpeg(image, request.width, request.height);
+      return { image: await toPhotoSizedJpeg(image, request.width, request.height) };
     } catch (error) {
-      if (signal.aborted) throw new StagingTimeoutError();
+      if (signal.aborted) throw abortError(signal);
       if (error instanceof StagingFailedError || error instanceof StagingTimeoutError) throw error;
-      throw new StagingFailedError('The staging engine failed', { cause: error });
+      throw new StagingFailedError('The staging engine failed', { cause: error, reason: 'bad_output' });
     }
   }
 
   private async waitForJob(jobId: string, signal: AbortSignal, options: StagingOptions): Promise<Buffer> {
     options.onProgress?.('rendering', 40);
     for (;;) {
-      await sleep(this.options.pollMs, undefined, { signal });
+      await pollDelay(this.options.pollMs, signal);
       const answer = await this.call(`jobs/${encodeURIComponent(jobId)}`, signal, { method: 'GET' });
       const job = (await answer.json()) as JobStatus;
       if (job.status === 'failed') {
@@ -113,11 +112,14 @@ export class HttpStagingEngine extends StagingEngine {
           });
           return Buffer.from(await download.arrayBuffer());
         }
-        throw new StagingFailedError('The staging engine finished the job without an image');
+        throw new StagingFailedError('The staging engine finished the job without an image', {
+          reason: 'bad_output',
+        });
       }
       if (job.status !== 'queued' && job.status !== 'running') {
         throw new StagingFailedError(
           `The staging engine answered an unknown job status: ${String(job.status)}`,
+          { reason: 'bad_output' },
         );
       }
       if (typeof job.progress === 'number') {
@@ -138,50 +140,16 @@ export class HttpStagingEngine extends StagingEngine {
         });
         return Buffer.from(await download.arrayBuffer());
       }
-      throw new StagingFailedError('The staging engine answered without an image');
+      throw new StagingFailedError('The staging engine answered without an image', { reason: 'bad_output' });
     }
     return Buffer.from(await answer.arrayBuffer());
   }
 
   /** One HTTP call with the retry policy; `path` is relative to ENGINE_URL or absolute. */
-  private async call(path: string, signal: AbortSignal, init: RequestInit): Promise<Response> {
-    const url = new URL(path, this.base).toString();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const answer = await fetch(url, { ...init, signal });
-        if (answer.status === 429 || answer.status >= 500) {
-          await answer.body?.cancel();
-          throw new RetryableError(`The staging engine answered ${answer.status}`);
-        }
-        if (!answer.ok) {
-          const text = await answer.text().catch(() => '');
-          throw new StagingFailedError(
-            `The staging engine refused the request (${answer.status}): ${text.slice(0, 200)}`,
-          );
-        }
-        return answer;
-      } catch (error) {
-        if (signal.aborted) throw new StagingTimeoutError();
-        if (error instanceof StagingFailedError) throw error;
-        if (attempt >= this.options.retries) {
-          throw new StagingFailedError(`The staging engine failed after ${attempt + 1} attempts`, {
-            cause: error,
-          });
-        }
-        await sleep(Math.min(this.backoffMs * 2 ** attempt, 10_000), undefined, { signal });
-      }
-    }
-  }
-}
-
-/** Whatever the service sends (JPEG, PNG, another size) becomes a JPEG of the input's size. */
-async function toJpeg(image: Buffer, width: number, height: number): Promise<Buffer> {
-  try {
-    const pipeline = sharp(image, { failOn: 'error' }).autoOrient();
-    const { width: w, height: h } = await pipeline.metadata();
-    const sized = w === width && h === height ? pipeline : pipeline.resize(width, height, { fit: 'fill' });
-    return await sized.flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
-  } catch (error) {
-    throw new StagingFailedError('The staging engine sent something that is not an image', { cause: error });
+  private call(path: string, signal: AbortSignal, init: RequestInit): Promise<Response> {
+    return engineFetch('The staging engine', new URL(path, this.base).toString(), init, signal, {
+      retries: this.options.retries,
+      backoffMs: this.backoffMs,
+    });
   }
 }

@@ -1,4 +1,4 @@
-import type { RoomType, Style } from '@estancia/contracts';
+import type { EngineFailureReason, EngineName, RoomType, Style } from '@estancia/contracts';
 
 export interface StagingRequest {
   image: Buffer;
@@ -8,7 +8,19 @@ export interface StagingRequest {
   style: Style;
   seed: number;
   prompt: string;
+  /** PNG or any image sharp reads, white where the engine may paint; without it the engine may paint anywhere. */
   mask?: Buffer;
+  /** Remove the furniture already in the photo before staging (only engines whose `emptiesRooms` is true). */
+  emptyRoom?: boolean;
+  /** Model named by the staff's engine settings; each adapter falls back to its configured default. */
+  model?: string;
+}
+
+export interface StagingResult {
+  /** A JPEG of exactly the request's width and height. */
+  image: Buffer;
+  /** Greyscale PNG of the same size, white where the engine added something (furniture); absent when unknown. */
+  added?: Buffer;
 }
 
 export type StagingStage = 'analysing' | 'rendering';
@@ -19,22 +31,37 @@ export interface StagingOptions {
 }
 
 export abstract class StagingEngine {
-  /** Returns a JPEG of the same width and height as the input. */
-  abstract render(request: StagingRequest, options?: StagingOptions): Promise<Buffer>;
+  abstract readonly name: EngineName;
+  /** True when the engine can empty a furnished room before staging it. */
+  readonly emptiesRooms: boolean = false;
+  abstract render(request: StagingRequest, options?: StagingOptions): Promise<StagingResult>;
 }
 
-/** The engine did not answer within ENGINE_TIMEOUT_SECONDS, or the caller gave up (its signal aborted). */
+/** The engine did not answer within its time limit, or the caller gave up (its signal aborted). */
 export class StagingTimeoutError extends Error {
-  constructor(message = 'The staging engine did not answer in time') {
+  readonly reason: EngineFailureReason;
+  constructor(
+    message = 'The staging engine did not answer in time',
+    reason: 'timeout' | 'cancelled' = 'timeout',
+  ) {
     super(message);
     this.name = 'StagingTimeoutError';
+    this.reason = reason;
   }
 }
 
 /** The engine failed for good: after its retries, or with an answer that cannot be used. */
 export class StagingFailedError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly reason: EngineFailureReason;
+  constructor(message: string, options?: { cause?: unknown; reason?: EngineFailureReason }) {
     super(message, options);
     this.name = 'StagingFailedError';
+    this.reason = options?.reason ?? 'server_error';
   }
+}
+
+/** Why a render failed, for the metrics: the engine's own reason when it gave one. */
+export function failureReason(error: unknown): EngineFailureReason {
+  if (error instanceof StagingFailedError || error instanceof StagingTimeoutError) return error.reason;
+  return 'server_error';
 }

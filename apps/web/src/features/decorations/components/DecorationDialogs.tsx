@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -22,20 +23,25 @@ import {
   type RoomType,
   type Style,
 } from '@estancia/contracts';
+import { useEngineCapabilities } from '../../platform/hooks/usePlatform';
 import { projectsApi } from '../../projects/api/projects-api';
 import { DEFAULT_ROOM_TYPE, DEFAULT_STYLE } from '../catalogue';
 import { versionsKey } from '../live-updates';
+import { redoCost } from '../wizard-rules';
+import { EmptyRoomSwitch } from './EmptyRoomSwitch';
 import { RoomAndStyleFields } from './RoomAndStyleFields';
 
 export interface DecorationChoice {
   roomType: RoomType;
   style: Style;
   type: DecorationType;
+  /** Orders only: the redo keeps what the decoration was ordered with. */
+  emptyRoom: boolean;
 }
 
 /**
  * Ordering a decoration for an image (no `decoration`), or redoing one with an optional new room type or
- * style (its type is kept: the redo costs 1 credit automatic, 5 supervised).
+ * style (its type is kept: the redo costs 1 credit automatic, 5 supervised, nothing when it is a free redo).
  */
 export function DecorateDialog({
   n,
@@ -52,12 +58,14 @@ export function DecorateDialog({
 }) {
   const { t } = useTranslation();
   const redo = decoration !== null;
+  const { emptiesRooms } = useEngineCapabilities();
   const [choice, setChoice] = useState<DecorationChoice>({
     roomType: decoration?.roomType ?? DEFAULT_ROOM_TYPE,
     style: decoration?.style ?? DEFAULT_STYLE,
     type: decoration?.type ?? 'automatic',
+    emptyRoom: false,
   });
-  const cost = decorationCost(choice.type, redo);
+  const cost = decoration ? redoCost(decoration) : decorationCost(choice.type);
   return (
     <Dialog open onClose={onClose} aria-labelledby="decorate-title" fullWidth maxWidth="sm">
       <DialogTitle id="decorate-title">{redo ? t('project.redoTitle') : t('project.orderTitle')}</DialogTitle>
@@ -84,11 +92,26 @@ export function DecorateDialog({
             </RadioGroup>
           </FormControl>
         )}
-        <Typography sx={{ mt: 2 }}>{t('project.redoCost', { count: cost })}</Typography>
+        {!redo && emptiesRooms && (
+          <Box sx={{ mt: 2 }}>
+            <EmptyRoomSwitch
+              id={`decorate-${n}-empty-room`}
+              checked={choice.emptyRoom}
+              onChange={(emptyRoom) => setChoice({ ...choice, emptyRoom })}
+            />
+          </Box>
+        )}
+        <Typography sx={{ mt: 2 }}>
+          {decoration?.freeRedo ? t('project.redoFree') : t('project.redoCost', { count: cost })}
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={busy} onClick={() => onConfirm(choice)}>
+        <Button
+          variant="contained"
+          disabled={busy}
+          onClick={() => onConfirm({ ...choice, emptyRoom: emptiesRooms && choice.emptyRoom })}
+        >
           {redo ? t('project.redoAction') : t('project.orderAction')}
         </Button>
       </DialogActions>

@@ -1,6 +1,7 @@
 import EditIcon from '@mui/icons-material/Edit';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -116,6 +117,12 @@ export function ImageResult({
         )}
 
         <Box sx={{ mt: 1 }}>
+          {ready && decoration.structureChanged && (
+            <Alert severity="warning" sx={{ mb: 1 }}>
+              <AlertTitle>{t('project.structureChanged')}</AlertTitle>
+              {decoration.freeRedo && t('project.structureChangedFreeRedo')}
+            </Alert>
+          )}
           {!decoration ? (
             <Stack direction="row" justifyContent="space-between" alignItems="center">
               <Typography color="text.secondary">{t('project.notOrdered')}</Typography>

@@ -25,15 +25,18 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router-dom';
 import { ErrorCode, LIMITS, type DecorationType, type RoomType, type Style } from '@estancia/contracts';
 import { pathTo } from '../../../app/route-meta';
+import { queryKeys } from '../../../shared/query-client';
 import { ApiRequestError } from '../../../shared/api';
 import { reportApiError } from '../../../shared/forms';
 import { notifications } from '../../notifications/notifications';
+import { useEngineCapabilities } from '../../platform/hooks/usePlatform';
 import { Tutorial } from '../../onboarding/components/Tutorial';
 import { projectsApi } from '../../projects/api/projects-api';
 import { session, useSession } from '../../session/session';
 import { DEFAULT_ROOM_TYPE, DEFAULT_STYLE } from '../catalogue';
 import { checkFiles, orderCost, type FileRefusal } from '../wizard-rules';
 import { DecorationLimitDialog, NeedMoreCreditsDialog } from './CreditModals';
+import { EmptyRoomSwitch } from './EmptyRoomSwitch';
 import { PhotoPicker } from './PhotoPicker';
 import { RoomAndStyleFields } from './RoomAndStyleFields';
 
@@ -44,6 +47,7 @@ interface Photo {
   roomType: RoomType;
   style: Style;
   type: DecorationType;
+  emptyRoom: boolean;
   /** Set once the API has accepted the upload, so a second finish does not send it again. */
   imageId?: string;
   refusal?: ErrorCode;
@@ -57,6 +61,7 @@ export function NewProjectPage() {
   const client = useQueryClient();
   const { user } = useSession();
   const balance = user?.credits ?? 0;
+  const { emptiesRooms } = useEngineCapabilities();
   const [propertyName, setPropertyName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [photos, setPhotos] = useState<Photo[]>([]);
@@ -91,6 +96,7 @@ export function NewProjectPage() {
         roomType: DEFAULT_ROOM_TYPE,
         style: DEFAULT_STYLE,
         type: 'automatic' as const,
+        emptyRoom: false,
       })),
     ]);
   };
@@ -151,6 +157,8 @@ export function NewProjectPage() {
             roomType: photo.roomType,
             style: photo.style,
             type: photo.type,
+            // A switch left on from before the engine changed is not sent: the API would refuse the order.
+            emptyRoom: emptiesRooms && photo.emptyRoom,
           })),
         });
         const current = session.getState().user;
@@ -159,6 +167,10 @@ export function NewProjectPage() {
         if (error instanceof ApiRequestError && error.code === ErrorCode.INSUFFICIENT_CREDITS) {
           setNeedCredits(true);
         } else {
+          // The engine changed since the page loaded: ask again, so the switch goes away.
+          if (error instanceof ApiRequestError && error.code === ErrorCode.EMPTY_ROOM_UNAVAILABLE) {
+            void client.invalidateQueries({ queryKey: queryKeys.platformEngine });
+          }
           reportApiError(error);
         }
         return;
@@ -278,6 +290,16 @@ export function NewProjectPage() {
                       onChange={(value) => update(photo.key, value)}
                     />
                   </Box>
+                  {emptiesRooms && (
+                    <Box sx={{ mb: 1 }}>
+                      <EmptyRoomSwitch
+                        id={`photo-${photo.key}-empty-room`}
+                        checked={photo.emptyRoom}
+                        disabled={busy}
+                        onChange={(emptyRoom) => update(photo.key, { emptyRoom })}
+                      />
+                    </Box>
+                  )}
                   <FormControl>
                     <FormLabel id={`photo-${photo.key}-type`}>{t('wizard.type', { n })}</FormLabel>
                     <RadioGroup

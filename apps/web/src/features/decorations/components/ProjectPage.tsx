@@ -22,13 +22,14 @@ import {
 import { pathTo } from '../../../app/route-meta';
 import { ApiRequestError } from '../../../shared/api';
 import { reportApiError } from '../../../shared/forms';
+import { queryKeys } from '../../../shared/query-client';
 import { notifications } from '../../notifications/notifications';
 import { projectsApi, saveBlob } from '../../projects/api/projects-api';
 import { FavouritesButton, ProjectReformButton } from '../../shop';
 import { session, useSession } from '../../session/session';
 import { DECORATION_PARAM, isEditView } from '../edit-route';
 import { projectKey, refreshProject } from '../live-updates';
-import { checkFiles } from '../wizard-rules';
+import { checkFiles, redoCost } from '../wizard-rules';
 import { DescriptionsPanel } from '../../descriptions/components/DescriptionsPanel';
 import { NeedMoreCreditsDialog } from './CreditModals';
 import { DecorateDialog, VersionHistoryDialog, type DecorationChoice } from './DecorationDialogs';
@@ -90,7 +91,12 @@ export function ProjectPage() {
     } catch (error) {
       if (error instanceof ApiRequestError && error.code === ErrorCode.INSUFFICIENT_CREDITS)
         setNeedCredits(cost);
-      else reportApiError(error);
+      else {
+        // The engine changed since the dialog opened: ask again, so the empty-room switch goes away.
+        if (error instanceof ApiRequestError && error.code === ErrorCode.EMPTY_ROOM_UNAVAILABLE)
+          void client.invalidateQueries({ queryKey: queryKeys.platformEngine });
+        reportApiError(error);
+      }
     } finally {
       setBusy(false);
     }
@@ -99,7 +105,7 @@ export function ProjectPage() {
   const confirmDecorate = (choice: DecorationChoice) => {
     if (!open) return;
     const { image, decoration } = open;
-    const cost = decorationCost(decoration ? decoration.type : choice.type, decoration !== null);
+    const cost = decoration ? redoCost(decoration) : decorationCost(choice.type);
     void guard(cost, async () => {
       if (decoration) {
         await projectsApi.redo(decoration.id, { roomType: choice.roomType, style: choice.style });

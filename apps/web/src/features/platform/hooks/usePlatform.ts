@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PlatformStatus } from '@estancia/contracts';
+import type { EngineCapabilities, PlatformStatus } from '@estancia/contracts';
 import { queryKeys } from '../../../shared/query-client';
 import { platformApi } from '../api/platform-api';
 
@@ -25,4 +25,13 @@ export function usePlatformStatus(): { status: PlatformStatus; isPending: boolea
 
 export function usePlatformConfig() {
   return useQuery({ queryKey: queryKeys.platformConfig, queryFn: platformApi.config, staleTime: Infinity });
+}
+
+/** Until the engine answers, or when it cannot, nothing beyond plain staging is offered. */
+export const NO_ENGINE_CAPABILITIES: EngineCapabilities = { emptiesRooms: false };
+
+/** What the live engine can do for orders (signed in only); admins may switch engines, so it is re-read on mount. */
+export function useEngineCapabilities(): EngineCapabilities {
+  const query = useQuery({ queryKey: queryKeys.platformEngine, queryFn: platformApi.engine });
+  return query.data ?? NO_ENGINE_CAPABILITIES;
 }

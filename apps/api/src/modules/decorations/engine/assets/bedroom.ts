@@ -1,7 +1,7 @@
-import { type Asset, type AssetContext, mix, shade, tint, uid, vertical } from './svg';
+import { type Asset, type AssetContext, mix, shade, tint, vertical } from './svg';
 
 /** A bed seen from its foot: headboard, mattress, duvet in the accent colour and pillows. */
-export function bed({ palette, accent, random }: AssetContext, single = false): Asset {
+export function bed({ palette, accent, random, uid }: AssetContext, single = false): Asset {
   const w = single ? 120 : 200;
   const half = w / 2;
   const duvet = uid('duvet');
@@ -16,6 +16,7 @@ export function bed({ palette, accent, random }: AssetContext, single = false): 
     : '';
   return {
     width: w + 20,
+    bounds: { left: -half - 8, top: -150, right: half + 8, bottom: 0 },
     svg: `<defs>${vertical(duvet, tint(accent, 0.25), shade(accent, 0.2))}</defs>
 <rect x="${-half - 6}" y="-150" width="${w + 12}" height="110" rx="8" fill="${palette.wood}"/>
 <rect x="${-half}" y="-142" width="${w}" height="60" rx="6" fill="${mix(palette.fabric, palette.wood, 0.3)}"/>
@@ -33,6 +34,7 @@ export function nightstand({ palette }: AssetContext): Asset {
   return {
     width: 50,
     top: 56,
+    bounds: { left: -25, top: -56, right: 25, bottom: 0 },
     svg: `<rect x="-25" y="-52" width="50" height="46" rx="3" fill="${palette.wood}"/>
 <rect x="-25" y="-56" width="50" height="6" rx="2" fill="${tint(palette.wood, 0.15)}"/>
 <rect x="-20" y="-44" width="40" height="16" fill="${shade(palette.wood, 0.12)}"/>

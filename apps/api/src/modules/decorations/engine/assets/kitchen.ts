@@ -14,6 +14,7 @@ export function island({ palette, accent, random }: AssetContext): Asset {
     : '';
   return {
     width: 250,
+    bounds: { left: -126, top: -114, right: 126, bottom: 0 },
     svg: `<path d="M-124 -92 L124 -92 L110 -104 L-110 -104 Z" fill="${tint(palette.wall, 0.3)}"/>
 <rect x="-126" y="-94" width="252" height="10" fill="${mix(palette.wall, '#9a9a9a', 0.4)}"/>
 <rect x="-120" y="-84" width="240" height="84" fill="${body}"/>${doors}
@@ -25,6 +26,7 @@ export function island({ palette, accent, random }: AssetContext): Asset {
 export function stool({ palette, accent }: AssetContext): Asset {
   return {
     width: 40,
+    bounds: { left: -20, top: -102, right: 20, bottom: 0 },
     svg: `<ellipse cx="0" cy="-96" rx="19" ry="6" fill="${mix(accent, palette.fabric, 0.3)}"/>
 <rect x="-19" y="-96" width="38" height="7" fill="${shade(mix(accent, palette.fabric, 0.3), 0.2)}"/>
 <path d="M-14 -89 L-18 0 M14 -89 L18 0" stroke="${palette.metal}" stroke-width="3.5"/>

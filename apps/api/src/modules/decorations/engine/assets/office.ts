@@ -7,6 +7,7 @@ export function desk({ palette, accent, random }: AssetContext): Asset {
     : `<path d="M-28 -90 L28 -90 L22 -122 L-22 -122 Z" fill="#2b2b2b"/><rect x="-32" y="-92" width="64" height="4" fill="#555"/>`;
   return {
     width: 170,
+    bounds: { left: -84, top: -142, right: 84, bottom: 0 },
     svg: `<rect x="-84" y="-88" width="168" height="8" fill="${palette.wood}"/>
 <rect x="-80" y="-80" width="6" height="80" fill="${palette.metal}"/><rect x="74" y="-80" width="6" height="80" fill="${palette.metal}"/>
 <rect x="30" y="-80" width="44" height="40" fill="${shade(palette.wood, 0.1)}"/>
@@ -20,6 +21,7 @@ export function officeChair({ palette, accent }: AssetContext): Asset {
   const seat = mix(accent, palette.fabric, 0.5);
   return {
     width: 60,
+    bounds: { left: -32, top: -120, right: 32, bottom: 1 },
     svg: `<rect x="-24" y="-120" width="48" height="54" rx="10" fill="${shade(seat, 0.15)}"/>
 <rect x="-28" y="-64" width="56" height="12" rx="5" fill="${seat}"/>
 <rect x="-3" y="-52" width="6" height="36" fill="${palette.metal}"/>
@@ -48,6 +50,7 @@ export function shelf({ palette, random }: AssetContext): Asset {
     .join('');
   return {
     width: 100,
+    bounds: { left: -50, top: -180, right: 50, bottom: 0 },
     svg: `<rect x="-50" y="-180" width="100" height="180" fill="${palette.wood}"/>
 <rect x="-44" y="-174" width="88" height="168" fill="${shade(palette.wood, 0.35)}"/>
 ${rows.map((y) => `<rect x="-44" y="${y + 46}" width="88" height="6" fill="${palette.wood}"/>`).join('')}${books}`,

@@ -54,6 +54,16 @@ export interface AssetContext {
   palette: Palette;
   accent: string;
   random: Random;
+  /** A gradient id unique in this scene's SVG. */
+  uid: (name: string) => string;
+}
+
+/** A box in an asset's own units: y grows downwards, so `top` is negative for anything above the base. */
+export interface Bounds {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
 }
 
 /**
@@ -63,6 +73,8 @@ export interface AssetContext {
 export interface Asset {
   svg: string;
   width: number;
+  /** Everything the markup paints, glows included: the scene keeps this box off windows and doors. */
+  bounds: Bounds;
   /** Height of the top surface, for pieces that carry another one (a nightstand under a lamp). */
   top?: number;
 }
@@ -72,6 +84,8 @@ export function vertical(id: string, top: string, bottom: string): string {
   return `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient>`;
 }
 
-let counter = 0;
-/** Unique gradient ids inside one SVG document. */
-export const uid = (name: string): string => `${name}${++counter}`;
+/** Gradient ids unique inside one SVG document and the same for the same scene: one counter per scene. */
+export function idSource(): (name: string) => string {
+  let counter = 0;
+  return (name) => `${name}${++counter}`;
+}

@@ -1,0 +1,103 @@
+import { lazy, Suspense } from 'react';
+import { Box, Typography } from '@mui/material';
+import { visuallyHidden } from '../../common/visuallyHidden';
+
+/** MUI X Charts (with d3) is a chunk of its own, loaded with the first chart rather than with the console. */
+const BarChart = lazy(() =>
+  import('@mui/x-charts/BarChart').then((charts) => ({ default: charts.BarChart })),
+);
+
+export interface EngineChartSeries {
+  key: string;
+  label: string;
+  colour?: string;
+}
+
+export interface EngineChartRow {
+  key: string;
+  label: string;
+  /** null: no figure (no delivered decoration to divide by); drawn as no bar and written as a dash. */
+  values: Record<string, number | null>;
+}
+
+export interface EngineChartProps {
+  id: string;
+  title: string;
+  /** The header of the table's first column (what a row is). */
+  categoryLabel: string;
+  series: EngineChartSeries[];
+  rows: EngineChartRow[];
+  /** Series stacked into one bar per row (failures by reason) rather than side by side (p50 beside p95). */
+  stacked?: boolean;
+  formatValue: (value: number) => string;
+}
+
+const HEIGHT = 260;
+
+/**
+ * One figure per engine drawn with MUI X Charts. The drawing is hidden from screen readers, which read the same
+ * figures from a table under the chart's title, as the console's other charts do.
+ */
+export const EngineChart = ({
+  id,
+  title,
+  categoryLabel,
+  series,
+  rows,
+  stacked = false,
+  formatValue,
+}: EngineChartProps) => {
+  const titleId = `${id}-title`;
+  const written = (value: number | null | undefined) =>
+    value === null || value === undefined ? '—' : formatValue(value);
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ minWidth: 0 }}>
+      <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      <Box aria-hidden="true" sx={{ minHeight: HEIGHT }}>
+        <Suspense fallback={null}>
+          <BarChart
+            height={HEIGHT}
+            dataset={rows.map((row) => ({ category: row.label, ...row.values }))}
+            xAxis={[{ scaleType: 'band', dataKey: 'category' }]}
+            yAxis={[{ valueFormatter: (value: number) => formatValue(value), width: 64 }]}
+            series={series.map((s) => ({
+              dataKey: s.key,
+              label: s.label,
+              color: s.colour,
+              stack: stacked ? 'total' : undefined,
+              valueFormatter: (value: number | null) => written(value),
+            }))}
+            slotProps={{
+              legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'start' } },
+            }}
+          />
+        </Suspense>
+      </Box>
+      <Box component="table" sx={visuallyHidden}>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{categoryLabel}</th>
+            {series.map((s) => (
+              <th key={s.key} scope="col">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              {series.map((s) => (
+                <td key={s.key}>{written(row.values[s.key])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
+};
