@@ -344,3 +344,36 @@ export async function signUpCustomer({ base, db }, { credits = 1000, password = 
   );
   return { token, user, email };
 }
+
+/**
+ * Starts one more queue worker of the compiled product (apps/api/dist, ROLE=worker) with `env`: the
+ * database, Redis prefix and settings of the product it joins. Answers once it works the queues; the
+ * cleanup registered with `defer` stops it, letting its running jobs finish.
+ */
+export async function startWorker({ defer, env }) {
+  const worker = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+    env: { ...process.env, SEED: 'false', LOG_LEVEL: 'warn', ...env, ROLE: 'worker' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  defer(async () => {
+    if (worker.exitCode === null) worker.kill('SIGTERM');
+    await new Promise((resolve) => (worker.exitCode !== null ? resolve() : worker.once('exit', resolve)));
+  });
+  await new Promise((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new BenchAbort('a worker did not start within 60 s')), 60000);
+    worker.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new BenchAbort(`a worker exited at start with code ${code} (its log is above)`));
+    });
+    worker.stdout.on('data', (chunk) => {
+      // After the ready line the worker's own warnings (a failed job, say) go to stderr.
+      if (seen === null) return void process.stderr.write(chunk);
+      seen = (seen + chunk).slice(-4096);
+      if (!seen.includes('worker running the queues')) return;
+      seen = null;
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

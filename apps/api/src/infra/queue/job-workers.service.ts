@@ -38,12 +38,16 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnModul
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.ROLE === 'api') return;
     for (const [name, handler] of this.handlers) {
+      const settings = JOB_SETTINGS[name];
       // Workers block on Redis, which needs a connection of their own without a retry limit.
       const connection = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
       const worker = new Worker(name, (job) => handler.run(job.data), {
         connection,
         prefix: this.config.REDIS_PREFIX,
-        concurrency: JOB_SETTINGS[name].concurrency,
+        concurrency:
+          typeof settings.concurrency === 'function'
+            ? settings.concurrency(this.config)
+            : settings.concurrency,
         // A live worker renews its lock every half period; a dead one's job is taken back after one.
         lockDuration: this.config.QUEUE_LOCK_SECONDS * 1000,
         stalledInterval: this.config.QUEUE_LOCK_SECONDS * 1000,

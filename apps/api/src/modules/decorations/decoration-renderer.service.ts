@@ -23,7 +23,12 @@ import type { DecorationFailure } from './decoration.entity';
 import { EngineRouter, type RoutedResult } from './engine/engine-router.service';
 import { stagingPrompt } from './engine/staging-prompt';
 import { StagingTimeoutError, type StagingStage } from './engine/staging-engine.port';
-import { checkStructure, furnitureZone, type StructureCheck } from './engine/structure-guard';
+import {
+  checkAgainst,
+  structureReference,
+  type StructureCheck,
+  type StructureReference,
+} from './engine/structure-guard';
 
 export const THUMBNAIL_WIDTH = 400;
 
@@ -50,6 +55,9 @@ const overall = (stage: StagingStage, percent: number): number =>
   Math.round(stage === 'analysing' ? 5 + percent * 0.25 : 30 + percent * 0.6);
 
 class RenderTimeout extends Error {}
+
+/** What a render that the guard could not compare is delivered with. */
+const UNCHECKED: StructureCheck = { score: 1, changed: false, threshold: 0 };
 
 /** What a finished render writes on its version besides the files. */
 interface Rendered {
@@ -87,9 +95,14 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     if (!job) return;
     try {
       const photo = await this.storage.get(job.originalKey);
+      // The photo's side of the structure check is prepared while the engine works.
+      const reference = structureReference(photo, job).catch((error: unknown) => {
+        this.logger.warn(`Structure guard could not read the photo: ${String(error)}`);
+        return null;
+      });
       let seed = job.seed;
       let result = await this.runEngine(job, photo, seed);
-      let structure = await this.checkStructure(photo, job, result);
+      let structure = await this.checkStructure(await reference, result);
       if (structure.changed && job.type === 'automatic') {
         // Once more with a new seed, at no cost; a second miss is delivered flagged, with a free redo.
         this.logger.warn(
@@ -97,7 +110,7 @@ export class DecorationRenderer implements OnApplicationBootstrap {
         );
         seed = randomInt(1, 2 ** 31 - 1);
         result = await this.runEngine(job, photo, seed);
-        structure = await this.checkStructure(photo, job, result);
+        structure = await this.checkStructure(await reference, result);
       }
       await this.progress(job, 'saving', 90);
       const keys = resultKeys(job.projectId, job.decorationId, job.versionId);
@@ -165,21 +178,17 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     return row?.attempts ?? RENDER_ATTEMPTS;
   }
 
-  /**
-   * The structure guard outside what the engine said it added, or, for an engine that does not say, outside
-   * the zone furniture stands in. A guard that breaks never blocks a delivery.
-   */
-  private async checkStructure(photo: Buffer, job: RenderJob, result: RoutedResult): Promise<StructureCheck> {
+  /** The structure guard; one that cannot compare never blocks a delivery. */
+  private async checkStructure(
+    reference: StructureReference | null,
+    result: RoutedResult,
+  ): Promise<StructureCheck> {
+    if (!reference) return UNCHECKED;
     try {
-      const size = { width: job.width, height: job.height };
-      return await checkStructure(
-        photo,
-        result.image,
-        result.added ? { added: result.added, ...size } : { mayChange: await furnitureZone(photo), ...size },
-      );
+      return await checkAgainst(reference, result.image, result.added);
     } catch (error) {
       this.logger.warn(`Structure guard could not compare: ${String(error)}`);
-      return { score: 1, changed: false, threshold: 0 };
+      return UNCHECKED;
     }
   }
 

@@ -12,6 +12,25 @@ import {
   type StagingResult,
 } from './staging-engine.port';
 
+/** A fixed number of engine calls in flight; the others wait their turn, first come first served. */
+class EngineSlots {
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private free: number) {}
+
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await call();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
+}
+
 /** Injection token of the engines whose configuration is complete (engines.ts builds them). */
 export const CONFIGURED_ENGINES = Symbol('CONFIGURED_ENGINES');
 
@@ -22,12 +41,14 @@ export interface RoutedResult extends StagingResult {
 /**
  * Sends each render to the engine staff chose for its use, then to the fallbacks in order when it fails
  * for good. The route is read per render, so a change applies to the next job in every process without a
- * restart. Each attempt is recorded for the console's figures.
+ * restart. Each attempt is recorded for the console's figures. At most RENDER_CONCURRENCY engine calls of
+ * this process are in flight at once.
  */
 @Injectable()
 export class EngineRouter {
   private readonly logger = new Logger('EngineRouter');
   private readonly fallback: EngineName;
+  private readonly slots: EngineSlots;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -35,6 +56,7 @@ export class EngineRouter {
     private readonly repository: EngineRepository,
   ) {
     this.fallback = defaultEngine(config);
+    this.slots = new EngineSlots(config.RENDER_CONCURRENCY);
   }
 
   /** The engines a render of this use tries, in order; ones whose configuration went away are skipped. */
@@ -69,13 +91,15 @@ export class EngineRouter {
       const engine = this.engines.get(choice.engine)!;
       const started = performance.now();
       try {
-        const result = await engine.render(
-          {
-            ...request,
-            model: choice.model ?? undefined,
-            emptyRoom: request.emptyRoom && engine.emptiesRooms,
-          },
-          options,
+        const result = await this.slots.run(() =>
+          engine.render(
+            {
+              ...request,
+              model: choice.model ?? undefined,
+              emptyRoom: request.emptyRoom && engine.emptiesRooms,
+            },
+            options,
+          ),
         );
         await this.record(use, choice, true, null, started, credits);
         return { ...result, engine: choice.engine };

@@ -99,6 +99,46 @@ export async function furnitureZone(photo: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The photo's side of a check, worked out while the engine renders: its grid and its furniture zone. */
+export interface StructureReference {
+  size: { width: number; height: number };
+  before: Grey;
+  zone: Uint8Array;
+}
+
+export async function structureReference(
+  original: Buffer,
+  size: { width: number; height: number },
+): Promise<StructureReference> {
+  const grid = await gridSize(original, size);
+  const [before, zone] = await Promise.all([
+    greyGrid(original, grid),
+    furnitureZone(original).then((png) => maskGrid(png, grid)),
+  ]);
+  return { size: grid, before, zone };
+}
+
+/**
+ * Checks a result against a prepared photo outside what the engine added or, for an engine that does not
+ * say what it added, outside the furniture zone.
+ */
+export async function checkAgainst(
+  reference: StructureReference,
+  result: Buffer,
+  added?: Buffer,
+): Promise<StructureCheck> {
+  const [after, addedGrid] = await Promise.all([
+    greyGrid(result, reference.size),
+    added ? maskGrid(added, reference.size) : undefined,
+  ]);
+  const score = compareStructure(
+    reference.before,
+    after,
+    exclusion(reference.size, [addedGrid ?? reference.zone]),
+  );
+  return { score, changed: score < STRUCTURE_THRESHOLD, threshold: STRUCTURE_THRESHOLD };
+}
+
 /** Compares the result's structure with the photo's outside the changeable area; sharp's errors pass through. */
 export async function checkStructure(
   original: Buffer,
