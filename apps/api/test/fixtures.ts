@@ -1,8 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import type { Role, SessionResponse } from '@estancia/contracts';
+import type { Role, SessionResponse, UploadImagesResponse } from '@estancia/contracts';
 import { DataSource } from 'typeorm';
 import { Accounts } from '../src/modules/identity/accounts.service';
 import { hashPassword } from '../src/modules/identity/passwords';
+import { roomJpeg } from '../src/modules/projects/test-images';
 
 /**
  * Helpers for integration tests of any module: real HTTP calls against the running test app and
@@ -130,4 +131,33 @@ export async function signInStaff(
   if (session.status !== 200)
     throw new Error(`admin/session answered ${session.status}: ${JSON.stringify(session.body)}`);
   return { ...session.body, email };
+}
+
+/** A new project of the user's with `photos` empty-room photos uploaded over HTTP. */
+export async function projectWithPhotos(
+  t: RunningApp,
+  user: { token: string; headers: Record<string, string> },
+  photos = 1,
+): Promise<{ id: string; imageIds: string[] }> {
+  const created = await call<{ id: string }>(t, 'POST', 'project', {
+    token: user.token,
+    body: { propertyName: `Àtic Gràcia ${++counter}` },
+  });
+  if (created.status !== 201)
+    throw new Error(`project answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const form = new FormData();
+  for (let i = 0; i < photos; i++)
+    form.append(
+      'files',
+      new Blob([new Uint8Array(await roomJpeg(640, 480))], { type: 'image/jpeg' }),
+      `p${i}.jpg`,
+    );
+  const res = await fetch(`${t.url}/data/project/${created.body.id}/images`, {
+    method: 'POST',
+    headers: user.headers,
+    body: form,
+  });
+  const body = (await res.json()) as UploadImagesResponse;
+  if (res.status !== 201) throw new Error(`images answered ${res.status}: ${JSON.stringify(body)}`);
+  return { id: created.body.id, imageIds: body.images.map((i) => i.id) };
 }

@@ -11,17 +11,15 @@ import type {
   ProjectDetail,
   ProjectListResponse,
   ServerToClientEvents,
-  UploadImagesResponse,
 } from '@estancia/contracts';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { RELAXED_LIMITS, call } from '../../../test/fixtures';
+import { RELAXED_LIMITS, call, projectWithPhotos } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { JobQueue } from '../../infra/queue/job-queue.service';
 import { Storage } from '../../infra/storage/storage.port';
-import { roomJpeg } from '../projects/test-images';
 import { WalletService } from '../wallet/wallet.service';
 import { DecorationRenderer } from './decoration-renderer.service';
 import { EngineRouter } from './engine/engine-router.service';
@@ -80,29 +78,7 @@ describe('decorations', () => {
   };
   const balance = (user: SignedIn) => t.app.get(WalletService).balance(user.userId);
 
-  let projectCount = 0;
-  const newProject = async (user: SignedIn, photos = 1): Promise<{ id: string; imageIds: string[] }> => {
-    const created = await call<{ id: string }>(t, 'POST', 'project', {
-      token: user.token,
-      body: { propertyName: `Àtic Gràcia ${++projectCount}` },
-    });
-    expect(created.status).toBe(201);
-    const form = new FormData();
-    for (let i = 0; i < photos; i++)
-      form.append(
-        'files',
-        new Blob([new Uint8Array(await roomJpeg(640, 480))], { type: 'image/jpeg' }),
-        `p${i}.jpg`,
-      );
-    const res = await fetch(`${t.url}/data/project/${created.body.id}/images`, {
-      method: 'POST',
-      headers: user.headers,
-      body: form,
-    });
-    const body = (await res.json()) as UploadImagesResponse;
-    expect(res.status).toBe(201);
-    return { id: created.body.id, imageIds: body.images.map((i) => i.id) };
-  };
+  const newProject = (user: SignedIn, photos = 1) => projectWithPhotos(t, user, photos);
 
   const order = (user: SignedIn, projectId: string, items: object[]) =>
     call<OrderDecorationsResponse & { code?: string }>(t, 'POST', `project/${projectId}/decorations`, {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { json, LoopbackServer } from '../../../../test/loopback-server';
 import {
   ComfyUiStagingEngine,
   STAGING_NEGATIVE_PROMPT,
@@ -36,12 +36,9 @@ interface Script {
   ourPromptRuns: boolean;
 }
 
-const json = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) =>
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
-
 /** ComfyUI's HTTP API on loopback, answering as server.py does; each test scripts the prompt's fate. */
 class FakeComfyUi {
-  private server!: Server;
+  private readonly server = new LoopbackServer();
   readonly calls: Call[] = [];
   /** Uploaded files by name, as ComfyUI's input folder would hold them. */
   readonly inputs = new Map<string, { bytes: Buffer; mime: string; fields: string[] }>();
@@ -53,31 +50,28 @@ class FakeComfyUi {
   readonly prompts = new Map<string, { workflow: ComfyUiWorkflow; polls: number }>();
   private promptNumber = 0;
 
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const url = new URL(req.url ?? '/', 'http://comfyui');
-        const call = {
-          method: req.method ?? '',
-          path: url.pathname,
-          query: url.searchParams,
-          headers: req.headers,
-          body: Buffer.concat(chunks),
-        };
-        this.calls.push(call);
-        if (this.intercept(call, res)) return;
-        void Promise.resolve(this.answer(call, res)).catch(() => res.writeHead(500).end());
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  constructor() {
+    this.server.handler = (req, body, res) => {
+      const url = new URL(req.url ?? '/', 'http://comfyui');
+      const call = {
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+      };
+      this.calls.push(call);
+      if (this.intercept(call, res)) return;
+      void Promise.resolve(this.answer(call, res)).catch(() => res.writeHead(500).end());
+    };
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  start(): Promise<string> {
+    return this.server.start();
+  }
+
+  stop(): Promise<void> {
+    return this.server.stop();
   }
 
   reset(): void {

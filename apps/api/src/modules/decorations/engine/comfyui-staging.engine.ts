@@ -20,7 +20,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { EngineName } from '@estancia/contracts';
 import sharp from 'sharp';
 import { SHIPPED_STAGING_WORKFLOW, type ComfyUiNode, type ComfyUiWorkflow } from './comfyui-staging.workflow';
-import { abortError, engineFetch, pollDelay, toPhotoSizedJpeg, type RetryPolicy } from './engine-http';
+import {
+  abortError,
+  engineFetch,
+  pollDelay,
+  renderSignal,
+  toPhotoSizedJpeg,
+  type RetryPolicy,
+} from './engine-http';
 import {
   StagingEngine,
   StagingFailedError,
@@ -162,8 +169,7 @@ export class ComfyUiStagingEngine extends StagingEngine {
   }
 
   async render(request: StagingRequest, options: StagingOptions = {}): Promise<StagingResult> {
-    const deadline = AbortSignal.timeout(this.options.timeoutSeconds * 1000);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    const signal = renderSignal(this.options.timeoutSeconds, options.signal);
     const progress = options.onProgress;
     // The prompt ComfyUI holds for us until its history shows it finished; what a failure must cancel.
     let queued: string | undefined;

@@ -31,6 +31,12 @@ export function abortError(signal: AbortSignal): StagingTimeoutError {
     : new StagingTimeoutError('The decoration was cancelled', 'cancelled');
 }
 
+/** The signal a render runs under: its own time limit, and the caller's abort when there is one. */
+export function renderSignal(timeoutSeconds: number, signal?: AbortSignal): AbortSignal {
+  const deadline = AbortSignal.timeout(timeoutSeconds * 1000);
+  return signal ? AbortSignal.any([signal, deadline]) : deadline;
+}
+
 /** Milliseconds to wait from a Retry-After header (seconds or an HTTP date), else undefined. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (!header) return undefined;

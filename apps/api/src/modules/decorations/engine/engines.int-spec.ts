@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type {
   EngineCapabilities,
   EngineSettings,
@@ -7,14 +5,13 @@ import type {
   EngineTestResult,
   OrderDecorationsResponse,
   ProjectDetail,
-  UploadImagesResponse,
 } from '@estancia/contracts';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { DataSource as DataSourceToken } from 'typeorm';
-import { call, RELAXED_LIMITS } from '../../../../test/fixtures';
+import { call, projectWithPhotos, RELAXED_LIMITS } from '../../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../../test/harness';
-import { roomJpeg } from '../../projects/test-images';
+import { LoopbackServer } from '../../../../test/loopback-server';
 import { WalletService } from '../../wallet/wallet.service';
 
 /**
@@ -26,46 +23,43 @@ type Answer = 'fail' | 'shift' | 'same';
 
 /** Our HTTP protocol on loopback, answering from a script of answers (the last one repeats). */
 class ScriptedEngine {
-  private server!: Server;
+  private readonly server = new LoopbackServer();
   script: Answer[] = ['same'];
   calls = 0;
 
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const answer = this.script[Math.min(this.calls, this.script.length - 1)]!;
-        this.calls++;
-        if (answer === 'fail') return res.writeHead(500).end('GPU on fire');
-        const { image, width } = JSON.parse(Buffer.concat(chunks).toString()) as {
-          image: string;
-          width: number;
-        };
-        const photo = sharp(Buffer.from(image, 'base64'));
-        const shift = Math.round(width * 0.06);
-        const out =
-          answer === 'shift'
-            ? photo.extend({ left: shift, background: '#d9d0c1' }).extract({
-                left: 0,
-                top: 0,
-                width,
-                height: 480,
-              })
-            : photo.modulate({ brightness: 1.05, saturation: 1.1 });
-        void out
-          .jpeg()
-          .toBuffer()
-          .then((jpeg) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg));
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  constructor() {
+    this.server.handler = (_req, body, res) => {
+      const answer = this.script[Math.min(this.calls, this.script.length - 1)]!;
+      this.calls++;
+      if (answer === 'fail') return res.writeHead(500).end('GPU on fire');
+      const { image, width } = JSON.parse(body.toString()) as {
+        image: string;
+        width: number;
+      };
+      const photo = sharp(Buffer.from(image, 'base64'));
+      const shift = Math.round(width * 0.06);
+      const out =
+        answer === 'shift'
+          ? photo.extend({ left: shift, background: '#d9d0c1' }).extract({
+              left: 0,
+              top: 0,
+              width,
+              height: 480,
+            })
+          : photo.modulate({ brightness: 1.05, saturation: 1.1 });
+      void out
+        .jpeg()
+        .toBuffer()
+        .then((jpeg) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg));
+    };
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  start(): Promise<string> {
+    return this.server.start();
+  }
+
+  stop(): Promise<void> {
+    return this.server.stop();
   }
 }
 
@@ -89,26 +83,7 @@ describe('engine control: routes per use, fallbacks, the structure guard and the
   let decorator: SignedIn;
   let customer: SignedIn;
 
-  const newProject = async (photos: number): Promise<{ id: string; imageIds: string[] }> => {
-    const created = await call<{ id: string }>(t, 'POST', 'project', {
-      token: customer.token,
-      body: { propertyName: `Casa ${Date.now()} ${Math.random()}` },
-    });
-    const form = new FormData();
-    for (let i = 0; i < photos; i++)
-      form.append(
-        'files',
-        new Blob([new Uint8Array(await roomJpeg(640, 480))], { type: 'image/jpeg' }),
-        `p${i}.jpg`,
-      );
-    const res = await fetch(`${t.url}/data/project/${created.body.id}/images`, {
-      method: 'POST',
-      headers: customer.headers,
-      body: form,
-    });
-    const body = (await res.json()) as UploadImagesResponse;
-    return { id: created.body.id, imageIds: body.images.map((i) => i.id) };
-  };
+  const newProject = (photos: number) => projectWithPhotos(t, customer, photos);
   const order = (projectId: string, items: object[]) =>
     call<OrderDecorationsResponse & { code?: string }>(t, 'POST', `project/${projectId}/decorations`, {
       token: customer.token,

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { json, LoopbackServer } from '../../../../test/loopback-server';
 import { HttpStagingEngine, type HttpStagingEngineOptions } from './http-staging.engine';
 import {
   StagingFailedError,
@@ -9,39 +10,9 @@ import {
   type StagingStage,
 } from './staging-engine.port';
 
-type Handler = (req: IncomingMessage, body: Buffer, res: ServerResponse) => void;
-
-/** A staging service on loopback speaking the adapter's protocol; each test sets how it answers. */
-class FakeEngineService {
-  private server!: Server;
-  handler: Handler = (_req, _body, res) => res.writeHead(500).end();
-  readonly calls: { method: string; url: string; body: Buffer }[] = [];
-
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks);
-        this.calls.push({ method: req.method ?? '', url: req.url ?? '', body });
-        this.handler(req, body, res);
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-const json = (res: ServerResponse, status: number, value: unknown) =>
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-
 describe('HttpStagingEngine against a staging service on loopback', () => {
-  const service = new FakeEngineService();
+  // A staging service speaking the adapter's protocol; each test sets how it answers.
+  const service = new LoopbackServer();
   let url: string;
   let photo: Buffer;
   let decorated: Buffer;

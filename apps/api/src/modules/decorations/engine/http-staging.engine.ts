@@ -20,7 +20,7 @@
  * comes back is re-encoded as a JPEG of the input's exact size.
  */
 import type { EngineName } from '@estancia/contracts';
-import { abortError, engineFetch, pollDelay, toPhotoSizedJpeg } from './engine-http';
+import { abortError, engineFetch, pollDelay, renderSignal, toPhotoSizedJpeg } from './engine-http';
 import {
   StagingEngine,
   StagingFailedError,
@@ -56,8 +56,7 @@ export class HttpStagingEngine extends StagingEngine {
   }
 
   async render(request: StagingRequest, options: StagingOptions = {}): Promise<StagingResult> {
-    const deadline = AbortSignal.timeout(this.options.timeoutSeconds * 1000);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    const signal = renderSignal(this.options.timeoutSeconds, options.signal);
     const progress = options.onProgress;
     try {
       progress?.('analysing', 10);

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { json, LoopbackServer } from '../../../../test/loopback-server';
 import { OpenAiStagingEngine, type OpenAiStagingEngineOptions } from './openai-staging.engine';
 import {
   StagingFailedError,
@@ -24,48 +25,38 @@ type Handler = (call: EditCall, res: ServerResponse, req: IncomingMessage) => vo
  * answers as each test says (the JSON shapes are those of the API reference).
  */
 class FakeOpenAi {
-  private server!: Server;
+  private readonly server = new LoopbackServer();
   handler: Handler = (_call, res) => res.writeHead(500).end();
   readonly calls: EditCall[] = [];
 
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const contentType = req.headers['content-type'] ?? '';
-        new Request('http://loopback/', {
-          method: 'POST',
-          headers: { 'content-type': contentType },
-          body: Buffer.concat(chunks),
-        })
-          .formData()
-          .catch(() => new FormData())
-          .then((form) => {
-            const call = {
-              method: req.method ?? '',
-              url: req.url ?? '',
-              authorization: req.headers.authorization,
-              contentType,
-              form,
-            };
-            this.calls.push(call);
-            this.handler(call, res, req);
-          });
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  constructor() {
+    this.server.handler = (req, body, res) => {
+      const contentType = req.headers['content-type'] ?? '';
+      void new Request('http://loopback/', { method: 'POST', headers: { 'content-type': contentType }, body })
+        .formData()
+        .catch(() => new FormData())
+        .then((form) => {
+          const call = {
+            method: req.method ?? '',
+            url: req.url ?? '',
+            authorization: req.headers.authorization,
+            contentType,
+            form,
+          };
+          this.calls.push(call);
+          this.handler(call, res, req);
+        });
+    };
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  start(): Promise<string> {
+    return this.server.start();
+  }
+
+  stop(): Promise<void> {
+    return this.server.stop();
   }
 }
-
-const json = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) =>
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
 
 const apiError = (message: string, type: string, code: string | null) => ({
   error: { message, type, param: null, code },

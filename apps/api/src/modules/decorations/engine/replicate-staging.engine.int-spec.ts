@@ -1,12 +1,6 @@
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
+import { json, LoopbackServer, type LoopbackCall } from '../../../../test/loopback-server';
 import {
   buildReplicateInput,
   parseReplicateModel,
@@ -26,47 +20,17 @@ const TOKEN = 'r8_test';
 const INTERIOR_VERSION = '76604baddc85b1b4616e1c6475eca080da339c8875bd4996705440484a6eac38';
 const INPAINTING_VERSION = '95b7223104132402a9ae91cc677285bc5eb997834bd2349fa486f53910fd68b3';
 
-interface Call {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-type Handler = (req: IncomingMessage, body: Buffer, res: ServerResponse) => void;
-
 /**
  * Replicate's HTTP API on loopback, under /v1 as at api.replicate.com, plus /files/* standing in for
  * replicate.delivery. Each test sets how the API answers; every call is recorded.
  */
-class FakeReplicate {
-  private server!: Server;
-  origin = '';
-  handler: Handler = (_req, _body, res) => res.writeHead(500).end();
+class FakeReplicate extends LoopbackServer {
   readonly files = new Map<string, Buffer>();
-  readonly calls: Call[] = [];
 
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks);
-        this.calls.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-        const file = req.url?.startsWith('/files/')
-          ? this.files.get(req.url.slice('/files/'.length))
-          : undefined;
-        if (file) return res.writeHead(200, { 'content-type': 'image/png' }).end(file);
-        this.handler(req, body, res);
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  protected override answer(req: IncomingMessage, body: Buffer, res: ServerResponse): void {
+    const file = req.url?.startsWith('/files/') ? this.files.get(req.url.slice('/files/'.length)) : undefined;
+    if (file) res.writeHead(200, { 'content-type': 'image/png' }).end(file);
+    else this.handler(req, body, res);
   }
 
   /** A prediction object as Replicate returns it from create, get and cancel. */
@@ -96,9 +60,6 @@ class FakeReplicate {
     return this.calls.map((call) => `${call.method} ${call.url}`);
   }
 }
-
-const json = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) =>
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
 
 const problem = (res: ServerResponse, status: number, detail: string, headers: Record<string, string> = {}) =>
   json(res, status, { title: detail, detail, status }, headers);
@@ -133,7 +94,8 @@ describe('ReplicateStagingEngine against the Replicate API on loopback', () => {
     prompt: 'Virtually stage this photo as a living room',
     ...overrides,
   });
-  const sent = (call: Call | undefined) => JSON.parse(call!.body.toString()) as Record<string, unknown>;
+  const sent = (call: LoopbackCall | undefined) =>
+    JSON.parse(call!.body.toString()) as Record<string, unknown>;
   const photoUri = () => `data:image/jpeg;base64,${photo.toString('base64')}`;
 
   beforeAll(async () => {

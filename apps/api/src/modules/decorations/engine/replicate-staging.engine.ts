@@ -36,6 +36,7 @@ import {
   engineFetch,
   isRefusal,
   pollDelay,
+  renderSignal,
   toPhotoSizedJpeg,
   type RetryPolicy,
 } from './engine-http';
@@ -116,8 +117,7 @@ export class ReplicateStagingEngine extends StagingEngine {
   async render(request: StagingRequest, options: StagingOptions = {}): Promise<StagingResult> {
     const startedAt = Date.now();
     const timeoutMs = this.options.timeoutSeconds * 1000;
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    const signal = renderSignal(this.options.timeoutSeconds, options.signal);
     const progress = options.onProgress;
     const model = request.model ?? this.options.model;
     try {

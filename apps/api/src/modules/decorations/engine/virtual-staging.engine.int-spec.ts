@@ -1,14 +1,7 @@
 import { ROOM_TYPES, STYLES } from '@estancia/contracts';
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
+import { json, LoopbackServer } from '../../../../test/loopback-server';
 import {
   StagingFailedError,
   StagingTimeoutError,
@@ -24,43 +17,12 @@ import {
   type VirtualStagingEngineOptions,
 } from './virtual-staging.engine';
 
-type Call = { method: string; url: string; headers: IncomingHttpHeaders; body: Buffer };
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
 /** Virtual Staging AI's v1 API on loopback (under /v1, as in production), plus the storage its outputs sit on. */
-class FakeVirtualStagingAi {
-  private server!: Server;
-  origin = '';
-  handler: Handler = (_req, res) => res.writeHead(500).end();
-  readonly calls: Call[] = [];
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        this.calls.push({
-          method: req.method ?? '',
-          url: req.url ?? '',
-          headers: req.headers,
-          body: Buffer.concat(chunks),
-        });
-        this.handler(req, res);
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.origin = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
+class FakeVirtualStagingAi extends LoopbackServer {
   /** A render that answers `states` to successive polls (the last one repeats) and stores `output`. */
   renders(states: object[], output: Buffer): { polls: () => number } {
     let polls = 0;
-    this.handler = (req, res) => {
+    this.handler = (req, _body, res) => {
       const url = new URL(req.url ?? '', this.origin);
       if (req.method === 'POST' && url.pathname === '/v1/render/create')
         return json(res, 200, { render_id: 'r-1' });
@@ -80,9 +42,6 @@ class FakeVirtualStagingAi {
     return { polls: () => polls };
   }
 }
-
-const json = (res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) =>
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(value));
 
 const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
 const path = (url: string) => new URL(url, 'http://x').pathname;
@@ -260,11 +219,11 @@ describe('VirtualStagingEngine against Virtual Staging AI on loopback', () => {
     const render = api.renders([done()], staged);
     const renders = api.handler;
     let creates = 0;
-    api.handler = (req, res) => {
+    api.handler = (req, body, res) => {
       if (req.method === 'POST' && creates++ === 0) {
         return json(res, 429, { message: 'Too many concurrent renders' }, { 'retry-after': '1' });
       }
-      renders(req, res);
+      renders(req, body, res);
     };
     const started = Date.now();
     await expectPhotoSizedJpeg((await engine().render(request())).image);
@@ -274,7 +233,7 @@ describe('VirtualStagingEngine against Virtual Staging AI on loopback', () => {
   });
 
   it("gives up with 'server_error' after the retries when the API keeps answering 5xx", async () => {
-    api.handler = (_req, res) => json(res, 503, { message: 'unavailable' });
+    api.handler = (_req, _body, res) => json(res, 503, { message: 'unavailable' });
     const failure = engine({ retries: 2 }).render(request());
     await expect(failure).rejects.toBeInstanceOf(StagingFailedError);
     await expect(failure).rejects.toMatchObject({ reason: 'server_error' });
@@ -282,7 +241,7 @@ describe('VirtualStagingEngine against Virtual Staging AI on loopback', () => {
   });
 
   it("fails at once with 'bad_request' on a 401 (a wrong API key)", async () => {
-    api.handler = (_req, res) => json(res, 401, { message: 'Invalid API key' });
+    api.handler = (_req, _body, res) => json(res, 401, { message: 'Invalid API key' });
     const failure = engine().render(request());
     await expect(failure).rejects.toMatchObject({ reason: 'bad_request' });
     expect(api.calls).toHaveLength(1);
@@ -311,8 +270,8 @@ describe('VirtualStagingEngine against Virtual Staging AI on loopback', () => {
     const controller = new AbortController();
     const render = api.renders([{ status: 'rendering', progress: 0.3 }], staged);
     const renders = api.handler;
-    api.handler = (req, res) => {
-      renders(req, res);
+    api.handler = (req, body, res) => {
+      renders(req, body, res);
       if (render.polls() === 3) controller.abort();
     };
     const failure = engine({ timeoutSeconds: 30 }).render(request(), { signal: controller.signal });

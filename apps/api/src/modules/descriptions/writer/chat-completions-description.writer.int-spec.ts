@@ -1,39 +1,12 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DescriptionFacts } from '@estancia/contracts';
+import { LoopbackServer } from '../../../../test/loopback-server';
 import {
   ChatCompletionsDescriptionWriter,
   type ChatCompletionsWriterOptions,
 } from './chat-completions-description.writer';
 import { DescriptionFailedError, DescriptionTimeoutError } from './description-writer.port';
-
-type Handler = (req: IncomingMessage, body: Buffer, res: ServerResponse) => void;
-
-/** An OpenAI-compatible chat-completions service on loopback; each test sets how it answers. */
-class FakeChatService {
-  private server!: Server;
-  handler: Handler = (_req, _body, res) => res.writeHead(500).end();
-  readonly calls: { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer }[] = [];
-
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks);
-        this.calls.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-        this.handler(req, body, res);
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 const completion = (res: ServerResponse, content: unknown, status = 200) =>
   res.writeHead(status, { 'content-type': 'application/json' }).end(
@@ -56,7 +29,8 @@ const FACTS: DescriptionFacts = {
 };
 
 describe('ChatCompletionsDescriptionWriter against a chat-completions service on loopback', () => {
-  const service = new FakeChatService();
+  // An OpenAI-compatible chat-completions service; each test sets how it answers.
+  const service = new LoopbackServer();
   let url: string;
   const writer = (overrides: Partial<ChatCompletionsWriterOptions> = {}) =>
     new ChatCompletionsDescriptionWriter({
@@ -70,7 +44,7 @@ describe('ChatCompletionsDescriptionWriter against a chat-completions service on
     });
 
   beforeAll(async () => {
-    url = await service.start();
+    url = `${await service.start()}/v1`;
   });
   afterAll(() => service.stop());
   beforeEach(() => {
