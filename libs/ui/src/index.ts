@@ -1,3 +1,3 @@
-export { brand, planColours, planColour, createEstanciaTheme } from './theme';
+export { brand, planColours, planColour, statusPalette, createEstanciaTheme } from './theme';
 export { PlanChip, type PlanChipProps } from './PlanChip';
 export { BrandLogo } from './BrandLogo';

@@ -27,6 +27,14 @@ export function planColour(planName: string | null | undefined): { background: s
   return planColours.other;
 }
 
+/** Status colours that keep white text at WCAG AA (MUI's stock orange and blue do not). */
+export const statusPalette = {
+  error: { main: '#b3261e' },
+  warning: { main: '#8a5300' },
+  info: { main: '#1f5fa8' },
+  success: { main: '#2e6b34' },
+} as const;
+
 export function createEstanciaTheme(): Theme {
   return createTheme({
     palette: {
@@ -34,10 +42,7 @@ export function createEstanciaTheme(): Theme {
       secondary: { main: brand.accent, contrastText: '#ffffff' },
       background: { default: brand.background, paper: brand.surface },
       text: { primary: brand.text, secondary: brand.textMuted },
-      error: { main: '#b3261e' },
-      warning: { main: '#8a5300' },
-      info: { main: '#1f5fa8' },
-      success: { main: '#2e6b34' },
+      ...statusPalette,
     },
     shape: { borderRadius: 8 },
     typography: {
