@@ -125,11 +125,12 @@ export async function setup({ defer, log }) {
   const sharp = apiRequire('sharp');
   const { io } = apiRequire('socket.io-client');
   const Redis = apiRequire('ioredis');
-  // Each worker keeps RENDER_CONCURRENCY engine calls in flight (its queue takes one job more, to save a
-  // finished render while the next waits on the engine): the ideal counts the engine calls.
+  // Each worker works on RENDER_CONCURRENCY decorations at once, and ENGINE_CONCURRENCY engine calls are in
+  // flight across all of them: the ideal counts the engine calls.
   const { loadConfig } = requireApi('dist/infra/config/config.js');
-  const perWorker = loadConfig({ JWT_SECRET: 'x'.repeat(32), ...process.env }).RENDER_CONCURRENCY;
-  const atOnce = WORKERS * perWorker;
+  const config = loadConfig({ JWT_SECRET: 'x'.repeat(32), ...process.env });
+  const perWorker = config.RENDER_CONCURRENCY;
+  const atOnce = Math.min(config.ENGINE_CONCURRENCY, WORKERS * perWorker);
 
   const engine = await startLoopbackEngine({ defer });
   const photo = await roomPhoto(sharp, WIDTH, HEIGHT);
@@ -158,8 +159,8 @@ export async function setup({ defer, log }) {
   const workerEnv = { ...env, DATABASE_URL: serverUrl(product.db.database) };
   await Promise.all(Array.from({ length: WORKERS }, () => startWorker({ defer, env: workerEnv })));
   log(
-    `1 api process + ${WORKERS} worker processes, ${perWorker} engine calls at once each ` +
-      `(RENDER_CONCURRENCY) = ${atOnce} at once`,
+    `1 api process + ${WORKERS} worker processes, ${perWorker} decorations at once each (RENDER_CONCURRENCY), ` +
+      `${atOnce} engine calls at once in all (ENGINE_CONCURRENCY)`,
   );
 
   const { base } = product;
@@ -326,7 +327,7 @@ export function groups(ctx) {
   return [
     {
       title:
-        `${DECORATIONS} decorations, ${WORKERS} workers × ${ctx.perWorker} = ${ctx.atOnce} renders at once, ` +
+        `${DECORATIONS} decorations, ${WORKERS} workers × ${ctx.perWorker} decorations, ${ctx.atOnce} engine calls at once, ` +
         `${WIDTH}×${HEIGHT} photo; one run = one whole round (ms)`,
       runs: ROUNDS,
       warmup: 1,

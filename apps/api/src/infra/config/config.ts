@@ -31,8 +31,10 @@ export const configSchema = z.object({
   ENGINE_POLL_MS: count(1000),
   ENGINE_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   RENDER_TIMEOUT_SECONDS: count(180),
-  /** Engine calls one process keeps in flight at once; more renders wait their turn. */
-  RENDER_CONCURRENCY: count(2),
+  /** Decorations one worker process works on at once (waiting on the engine, checking, saving). */
+  RENDER_CONCURRENCY: count(3),
+  /** Engine calls in flight at once across every worker (a provider's account limit); more wait their turn. */
+  ENGINE_CONCURRENCY: count(4),
   /** The engine every use starts on until staff choose another; unset: `http` with ENGINE_URL, else `builtin`. */
   ENGINE: z.enum(ENGINE_NAMES).optional(),
   OPENAI_API_KEY: z.string().optional(),

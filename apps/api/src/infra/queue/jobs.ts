@@ -73,13 +73,12 @@ export type JobName = Job['name'];
 export type JobOf<N extends JobName> = Extract<Job, { name: N }>['data'];
 
 /**
- * How each queue is worked. The Record makes the compiler insist that every job name is listed. A render
- * takes one job more than the engine calls a worker keeps in flight (RENDER_CONCURRENCY): a finished render
- * is saved and checked while the next one already waits on the engine.
+ * How each queue is worked. The Record makes the compiler insist that every job name is listed. Renders
+ * follow RENDER_CONCURRENCY; how many of them call the engine at once is bounded apart (ENGINE_CONCURRENCY).
  */
 export const JOB_SETTINGS: Record<JobName, { concurrency: number | ((config: AppConfig) => number) }> = {
   'mail.send': { concurrency: 5 },
-  'decoration.render': { concurrency: (config) => config.RENDER_CONCURRENCY + 1 },
+  'decoration.render': { concurrency: (config) => config.RENDER_CONCURRENCY },
   'decoration.edit': { concurrency: 2 },
   'billing.expire-checkouts': { concurrency: 1 },
   'billing.sandbox-renewals': { concurrency: 1 },

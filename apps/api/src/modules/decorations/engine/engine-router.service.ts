@@ -1,35 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EngineChoice, EngineName, EngineUse } from '@estancia/contracts';
+import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../../infra/config/config';
+import { REDIS, redisKey } from '../../../infra/redis/redis.module';
+import { SharedSlots } from '../../../infra/redis/shared-slots';
 import { EngineRepository } from './engine.repository';
 import { defaultEngine, engineCostCents } from './engines';
 import {
   failureReason,
   StagingEngine,
   StagingFailedError,
+  StagingTimeoutError,
   type StagingOptions,
   type StagingRequest,
   type StagingResult,
 } from './staging-engine.port';
-
-/** A fixed number of engine calls in flight; the others wait their turn, first come first served. */
-class EngineSlots {
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private free: number) {}
-
-  async run<T>(call: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await call();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
-    }
-  }
-}
 
 /** Injection token of the engines whose configuration is complete (engines.ts builds them). */
 export const CONFIGURED_ENGINES = Symbol('CONFIGURED_ENGINES');
@@ -41,22 +26,29 @@ export interface RoutedResult extends StagingResult {
 /**
  * Sends each render to the engine staff chose for its use, then to the fallbacks in order when it fails
  * for good. The route is read per render, so a change applies to the next job in every process without a
- * restart. Each attempt is recorded for the console's figures. At most RENDER_CONCURRENCY engine calls of
- * this process are in flight at once.
+ * restart. Each attempt is recorded for the console's figures. At most ENGINE_CONCURRENCY engine calls are
+ * in flight at once across all workers, so a worker with a free slot never waits behind a busy one.
  */
 @Injectable()
 export class EngineRouter {
   private readonly logger = new Logger('EngineRouter');
   private readonly fallback: EngineName;
-  private readonly slots: EngineSlots;
+  private readonly slots: SharedSlots;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(CONFIGURED_ENGINES) private readonly engines: Map<EngineName, StagingEngine>,
+    @Inject(REDIS) redis: Redis,
     private readonly repository: EngineRepository,
   ) {
     this.fallback = defaultEngine(config);
-    this.slots = new EngineSlots(config.RENDER_CONCURRENCY);
+    // A slot outlives no render: the worker gives up on one after RENDER_TIMEOUT_SECONDS.
+    this.slots = new SharedSlots(
+      redis,
+      redisKey(config, 'engine-slots'),
+      config.ENGINE_CONCURRENCY,
+      (config.RENDER_TIMEOUT_SECONDS + 30) * 1000,
+    );
   }
 
   /** The engines a render of this use tries, in order; ones whose configuration went away are skipped. */
@@ -91,21 +83,32 @@ export class EngineRouter {
       const engine = this.engines.get(choice.engine)!;
       const started = performance.now();
       try {
-        const result = await this.slots.run(() =>
-          engine.render(
-            {
-              ...request,
-              model: choice.model ?? undefined,
-              emptyRoom: request.emptyRoom && engine.emptiesRooms,
-            },
-            options,
-          ),
+        const result = await this.slots.run(
+          () =>
+            engine.render(
+              {
+                ...request,
+                model: choice.model ?? undefined,
+                emptyRoom: request.emptyRoom && engine.emptiesRooms,
+              },
+              options,
+            ),
+          options.signal,
         );
         await this.record(use, choice, true, null, started, credits);
         return { ...result, engine: choice.engine };
       } catch (error) {
         lastError = error;
-        await this.record(use, choice, false, error, started, 0);
+        // Given up while waiting for a slot: the engine never saw it.
+        const gaveUp = options.signal?.aborted && !(error instanceof StagingTimeoutError);
+        await this.record(
+          use,
+          choice,
+          false,
+          gaveUp ? new StagingTimeoutError('', 'cancelled') : error,
+          started,
+          0,
+        );
         // A render the caller gave up on is over; only an engine's own failure moves to the next one.
         if (options.signal?.aborted || !(error instanceof StagingFailedError)) throw error;
         this.logger.warn(`${choice.engine} failed for ${use} (${error.reason}): ${error.message}`);
