@@ -18,6 +18,7 @@ import { Realtime } from '../../infra/realtime/realtime.service';
 import { Storage } from '../../infra/storage/storage.port';
 import { ReviewQueue } from '../review/review-queue.service';
 import { WalletService } from '../wallet/wallet.service';
+import { DecorationRepository } from './decoration.repository';
 import { deliverDecoration, RENDER_ATTEMPTS, resultKeys } from './decorations.service';
 import type { DecorationFailure } from './decoration.entity';
 import { EngineRouter, type RoutedResult } from './engine/engine-router.service';
@@ -87,6 +88,7 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     private readonly realtime: Realtime,
     private readonly jobs: JobQueue,
     private readonly reviews: ReviewQueue,
+    private readonly decorations: DecorationRepository,
   ) {}
 
   @OnJob('decoration.render')
@@ -96,21 +98,22 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     try {
       const photo = await this.storage.get(job.originalKey);
       // The photo's side of the structure check is prepared while the engine works.
-      const reference = structureReference(photo, job).catch((error: unknown) => {
+      const structureOfPhoto = structureReference(photo, job).catch((error: unknown) => {
         this.logger.warn(`Structure guard could not read the photo: ${String(error)}`);
         return null;
       });
       let seed = job.seed;
-      let result = await this.runEngine(job, photo, seed);
-      let structure = await this.checkStructure(await reference, result);
+      const reference = await this.styleReference(job);
+      let result = await this.runEngine(job, photo, seed, reference);
+      let structure = await this.checkStructure(await structureOfPhoto, result);
       if (structure.changed && job.type === 'automatic') {
         // Once more with a new seed, at no cost; a second miss is delivered flagged, with a free redo.
         this.logger.warn(
           `Structure changed in ${job.versionId} (score ${structure.score.toFixed(3)}); retrying`,
         );
         seed = randomInt(1, 2 ** 31 - 1);
-        result = await this.runEngine(job, photo, seed);
-        structure = await this.checkStructure(await reference, result);
+        result = await this.runEngine(job, photo, seed, reference);
+        structure = await this.checkStructure(await structureOfPhoto, result);
       }
       await this.progress(job, 'saving', 90);
       const keys = resultKeys(job.projectId, job.decorationId, job.versionId);
@@ -192,7 +195,23 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     }
   }
 
-  private async runEngine(job: RenderJob, image: Buffer, seed: number): Promise<RoutedResult> {
+  /** The property's earlier result in this style, when the style lock holds one; never a reason to fail. */
+  private async styleReference(job: RenderJob): Promise<Buffer | undefined> {
+    try {
+      const key = await this.decorations.styleReference(job.projectId, job.decorationId, job.style, job.seed);
+      return key ? await this.storage.get(key) : undefined;
+    } catch (error) {
+      this.logger.warn(`Style reference of ${job.versionId} not read: ${String(error)}`);
+      return undefined;
+    }
+  }
+
+  private async runEngine(
+    job: RenderJob,
+    image: Buffer,
+    seed: number,
+    reference: Buffer | undefined,
+  ): Promise<RoutedResult> {
     await this.progress(job, 'analysing', 5);
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
@@ -217,6 +236,7 @@ export class DecorationRenderer implements OnApplicationBootstrap {
             seed,
             prompt: stagingPrompt(job.roomType, job.style),
             emptyRoom: job.emptyRoom,
+            reference,
           },
           {
             signal: controller.signal,

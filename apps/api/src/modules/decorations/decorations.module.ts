@@ -6,6 +6,7 @@ import { PreferencesModule } from '../preferences/preferences.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { ReviewQueueModule } from '../review/review-queue.module';
 import { WalletModule } from '../wallet/wallet.module';
+import { DecorationRepository } from './decoration.repository';
 import { DecorationRenderer } from './decoration-renderer.service';
 import { DecorationEntity, DecorationVersionEntity } from './decoration.entity';
 import { DecorationsController } from './decorations.controller';
@@ -26,7 +27,7 @@ import { EngineModule } from './engine/engine.module';
     ReviewQueueModule,
   ],
   controllers: [DecorationsController],
-  providers: [DecorationsService, DecorationRenderer, DownloadsService],
+  providers: [DecorationsService, DecorationRenderer, DecorationRepository, DownloadsService],
   exports: [DecorationsService],
 })
 export class DecorationsModule {}

@@ -12,6 +12,7 @@ import { DataSource as DataSourceToken } from 'typeorm';
 import { call, projectWithPhotos, RELAXED_LIMITS } from '../../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../../test/harness';
 import { LoopbackServer } from '../../../../test/loopback-server';
+import { Storage } from '../../../infra/storage/storage.port';
 import { WalletService } from '../../wallet/wallet.service';
 
 /**
@@ -26,16 +27,20 @@ class ScriptedEngine {
   private readonly server = new LoopbackServer();
   script: Answer[] = ['same'];
   calls = 0;
+  /** The style-lock reference each request carried (base64), or null. */
+  references: (string | null)[] = [];
 
   constructor() {
     this.server.handler = (_req, body, res) => {
       const answer = this.script[Math.min(this.calls, this.script.length - 1)]!;
       this.calls++;
       if (answer === 'fail') return res.writeHead(500).end('GPU on fire');
-      const { image, width } = JSON.parse(body.toString()) as {
+      const { image, width, reference } = JSON.parse(body.toString()) as {
         image: string;
         width: number;
+        reference?: string;
       };
+      this.references.push(reference ?? null);
       const photo = sharp(Buffer.from(image, 'base64'));
       const shift = Math.round(width * 0.06);
       const out =
@@ -124,6 +129,7 @@ describe('engine control: routes per use, fallbacks, the structure guard and the
   });
   beforeEach(() => {
     engine.calls = 0;
+    engine.references = [];
   });
   afterAll(async () => {
     await t.close();
@@ -271,6 +277,38 @@ describe('engine control: routes per use, fallbacks, the structure guard and the
     expect(seeds).toHaveLength(3);
     expect(bySeed.size).toBe(2);
     for (const d of res.body.decorations) await ready(project.id, d.id);
+  });
+
+  it('sends the engine the property’s earlier result in the same style as the reference to match, until a redo breaks the lock', async () => {
+    engine.script = ['same'];
+    const project = await newProject(3);
+    const first = await order(project.id, [automatic(project.imageIds[0]!, 'coastal')]);
+    const firstDone = await ready(project.id, first.body.decorations[0]!.id);
+    expect(engine.references).toEqual([null]);
+    const [version] = (await db.query(
+      `SELECT result_key FROM decoration_versions WHERE decoration_id = $1 AND state = 'ready'`,
+      [firstDone.id],
+    )) as { result_key: string }[];
+    const stored = await t.app.get(Storage).get(version!.result_key);
+
+    engine.references = [];
+    const second = await order(project.id, [
+      automatic(project.imageIds[1]!, 'coastal'),
+      automatic(project.imageIds[2]!, 'industrial'),
+    ]);
+    for (const d of second.body.decorations) await ready(project.id, d.id);
+    expect(engine.references.filter((r) => r !== null)).toEqual([stored.toString('base64')]);
+    expect(engine.references.filter((r) => r === null)).toHaveLength(1);
+
+    // A redo in the same style asks for another result: a new seed, no reference.
+    engine.references = [];
+    const redone = second.body.decorations[0]!.id;
+    expect(
+      (await call(t, 'POST', `decoration/${redone}/redo`, { token: customer.token, body: {} })).status,
+    ).toBe(201);
+    await waitFor('the redo rendered', async () => engine.references.length === 1);
+    expect(engine.references).toEqual([null]);
+    await ready(project.id, redone);
   });
 
   it('offers emptying the room only with an engine that can, and refuses it otherwise', async () => {

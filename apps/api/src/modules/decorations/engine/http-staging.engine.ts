@@ -3,7 +3,8 @@
  *
  *   POST <ENGINE_URL>/render   content-type: application/json
  *     { image: <base64 JPEG>, mask?: <base64 PNG, white = may change>, width, height,
- *       roomType, style, prompt, seed }
+ *       roomType, style, prompt, seed,
+ *       reference?: <base64 JPEG: the property's earlier result in this style, to match (style lock)> }
  *   Answers, either
  *     200 with the decorated image (content-type image/jpeg or image/png)          synchronous
  *     202 { jobId }                                                               asynchronous
@@ -63,6 +64,7 @@ export class HttpStagingEngine extends StagingEngine {
       const body = JSON.stringify({
         image: request.image.toString('base64'),
         ...(request.mask ? { mask: request.mask.toString('base64') } : {}),
+        ...(request.reference ? { reference: request.reference.toString('base64') } : {}),
         width: request.width,
         height: request.height,
         roomType: request.roomType,

@@ -2,7 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { json, LoopbackServer } from '../../../../test/loopback-server';
-import { OpenAiStagingEngine, type OpenAiStagingEngineOptions } from './openai-staging.engine';
+import {
+  OpenAiStagingEngine,
+  REFERENCE_INSTRUCTION,
+  type OpenAiStagingEngineOptions,
+} from './openai-staging.engine';
 import {
   StagingFailedError,
   StagingTimeoutError,
@@ -241,6 +245,24 @@ describe('OpenAiStagingEngine against the Images edits endpoint on loopback', ()
     expect((await partPixels(form.get('mask'))).metadata.height).toBe(1536);
     const metadata = await sharp(image).metadata();
     expect([metadata.width, metadata.height]).toEqual([240, 320]);
+  });
+
+  it('sends the style lock’s reference as a second image to match, with the instruction, and masks only the photo', async () => {
+    openAi.handler = (_call, res) => succeed(res);
+    const reference = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#2050a0' } })
+      .jpeg()
+      .toBuffer();
+    await engine().render(request({ reference }));
+    const form = openAi.calls[0]!.form;
+    // The SDK sends an array of files as repeated `image[]` parts, the photo first.
+    expect(form.has('image')).toBe(false);
+    const [photo, second] = form.getAll('image[]');
+    const [sentPhoto, sentReference] = await Promise.all([partPixels(photo!), partPixels(second!)]);
+    expect([sentPhoto.metadata.width, sentReference.metadata.width]).toEqual([1536, 1536]);
+    const { channels } = await sharp(sentReference.bytes).stats();
+    expect(Math.round(channels[2]!.mean)).toBeGreaterThan(140); // the reference's blue, not the photo's beige
+    expect(form.get('prompt')).toBe(`${request().prompt} ${REFERENCE_INSTRUCTION}`);
+    expect((await partPixels(form.get('mask'))).metadata.width).toBe(1536);
   });
 
   it('uses the model the request names, without input_fidelity where that model rejects it', async () => {

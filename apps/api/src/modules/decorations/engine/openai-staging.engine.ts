@@ -122,6 +122,10 @@ export async function openAiEditMask(paintable: Buffer, width: number, height: n
     .toBuffer();
 }
 
+/** Said after the prompt when the style lock sends the property's earlier result as a second image. */
+export const REFERENCE_INSTRUCTION =
+  'Use the same furniture pieces, materials and colour palette as in the second image, another room of the same home; edit only the first image.';
+
 export class OpenAiStagingEngine extends StagingEngine {
   readonly name: EngineName = 'openai';
   private readonly client: OpenAI;
@@ -142,7 +146,7 @@ export class OpenAiStagingEngine extends StagingEngine {
     const progress = options.onProgress;
     progress?.('analysing', 10);
     const size = openAiEditSize(request.width, request.height);
-    const [image, mask] = await this.uploads(request, size);
+    const [image, mask, reference] = await this.uploads(request, size);
     if (signal.aborted) throw stopped(signal, deadline);
 
     const model = request.model ?? this.options.model;
@@ -152,9 +156,9 @@ export class OpenAiStagingEngine extends StagingEngine {
       const edit = this.client.images.edit(
         {
           model,
-          image,
+          image: reference ? [image, reference] : image,
           mask,
-          prompt: request.prompt,
+          prompt: reference ? `${request.prompt} ${REFERENCE_INSTRUCTION}` : request.prompt,
           ...(WITHOUT_INPUT_FIDELITY.test(model) ? {} : { input_fidelity: 'high' as const }),
           size,
           quality: 'high',
@@ -177,7 +181,10 @@ export class OpenAiStagingEngine extends StagingEngine {
   }
 
   /** The photo and its mask at the edit size, as the PNG files the endpoint takes. */
-  private async uploads(request: StagingRequest, size: OpenAiEditSize): Promise<[Upload, Upload]> {
+  private async uploads(
+    request: StagingRequest,
+    size: OpenAiEditSize,
+  ): Promise<[Upload, Upload, Upload | undefined]> {
     const [width, height] = size.split('x').map(Number) as [number, number];
     try {
       const photo = sharp(request.image, { failOn: 'error' })
@@ -197,6 +204,14 @@ export class OpenAiStagingEngine extends StagingEngine {
       return await Promise.all([
         toFile(image, 'photo.png', { type: 'image/png' }),
         toFile(mask, 'mask.png', { type: 'image/png' }),
+        // The mask applies to the first image only; the reference is looked at, never edited.
+        request.reference
+          ? sharp(request.reference)
+              .resize(width, height, { fit: 'fill' })
+              .png()
+              .toBuffer()
+              .then((png) => toFile(png, 'reference.png', { type: 'image/png' }))
+          : undefined,
       ]);
     } catch (error) {
       throw new StagingFailedError('The photo or its mask could not be read', {

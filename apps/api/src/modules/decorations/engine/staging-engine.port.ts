@@ -14,6 +14,11 @@ export interface StagingRequest {
   emptyRoom?: boolean;
   /** Model named by the staff's engine settings; each adapter falls back to its configured default. */
   model?: string;
+  /**
+   * The style lock's reference: a result already made for another photo of the same property in the same
+   * style. Engines that take a second image match its furniture and palette; the others share its seed.
+   */
+  reference?: Buffer;
 }
 
 export interface StagingResult {
