@@ -104,8 +104,14 @@ export class DecorationRenderer implements OnApplicationBootstrap {
       });
       let seed = job.seed;
       const reference = await this.styleReference(job);
+      const keys = resultKeys(job.projectId, job.decorationId, job.versionId);
       let result = await this.runEngine(job, photo, seed, reference);
-      let structure = await this.checkStructure(await structureOfPhoto, result);
+      await this.progress(job, 'saving', 90);
+      // The files are stored while the guard looks: a retry overwrites the same keys.
+      let [structure] = await Promise.all([
+        this.checkStructure(await structureOfPhoto, result),
+        this.store(keys, result),
+      ]);
       if (structure.changed && job.type === 'automatic') {
         // Once more with a new seed, at no cost; a second miss is delivered flagged, with a free redo.
         this.logger.warn(
@@ -113,19 +119,12 @@ export class DecorationRenderer implements OnApplicationBootstrap {
         );
         seed = randomInt(1, 2 ** 31 - 1);
         result = await this.runEngine(job, photo, seed, reference);
-        structure = await this.checkStructure(await structureOfPhoto, result);
+        [structure] = await Promise.all([
+          this.checkStructure(await structureOfPhoto, result),
+          this.store(keys, result),
+        ]);
       }
-      await this.progress(job, 'saving', 90);
-      const keys = resultKeys(job.projectId, job.decorationId, job.versionId);
       const addedKey = result.added ? keys.added : null;
-      if (result.added) await this.storage.put(keys.added, result.added);
-      const thumbnail = await sharp(result.image)
-        .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
-        .jpeg({ quality: 82 })
-        .toBuffer();
-      // Fixed keys: a second run overwrites the same two files, so there is only ever one result.
-      await this.storage.put(keys.result, result.image);
-      await this.storage.put(keys.thumbnail, thumbnail);
       const outcome = await this.finish(job, keys, { engine: result.engine, seed, structure, addedKey });
       if (outcome === 'finished') {
         await this.progress(job, 'ready', 100, false);
@@ -193,6 +192,17 @@ export class DecorationRenderer implements OnApplicationBootstrap {
       this.logger.warn(`Structure guard could not compare: ${String(error)}`);
       return UNCHECKED;
     }
+  }
+
+  /** Fixed keys: a second run overwrites the same files, so there is only ever one result; the thumbnail last. */
+  private async store(keys: ReturnType<typeof resultKeys>, result: RoutedResult): Promise<void> {
+    if (result.added) await this.storage.put(keys.added, result.added);
+    await this.storage.put(keys.result, result.image);
+    const thumbnail = await sharp(result.image)
+      .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+      .jpeg({ quality: 82 })
+      .toBuffer();
+    await this.storage.put(keys.thumbnail, thumbnail);
   }
 
   /** The property's earlier result in this style, when the style lock holds one; never a reason to fail. */
