@@ -1,5 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { visuallyHidden } from './visuallyHidden';
+import { ChartTable } from './ChartTable';
 
 export interface BarSeries {
   key: string;
@@ -132,29 +132,13 @@ export const BarChart = ({
               ))}
             </Stack>
           )}
-          <Box component="table" sx={visuallyHidden}>
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{categoryLabel}</th>
-                {series.map((s) => (
-                  <th key={s.key} scope="col">
-                    {s.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.label}</th>
-                  {series.map((s) => (
-                    <td key={s.key}>{formatValue(row.values[s.key] ?? 0)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </Box>
+          <ChartTable
+            title={title}
+            categoryLabel={categoryLabel}
+            series={series}
+            rows={rows}
+            written={(value) => formatValue(value ?? 0)}
+          />
         </>
       )}
     </Box>

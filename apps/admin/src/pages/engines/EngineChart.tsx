@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Box, Typography } from '@mui/material';
-import { visuallyHidden } from '../../common/visuallyHidden';
+import { ChartTable } from '../../common/ChartTable';
 
 /** MUI X Charts (with d3) is a chunk of its own, loaded with the first chart rather than with the console. */
 const BarChart = lazy(() =>
@@ -75,29 +75,7 @@ export const EngineChart = ({
           />
         </Suspense>
       </Box>
-      <Box component="table" sx={visuallyHidden}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{categoryLabel}</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key}>
-              <th scope="row">{row.label}</th>
-              {series.map((s) => (
-                <td key={s.key}>{written(row.values[s.key])}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </Box>
+      <ChartTable title={title} categoryLabel={categoryLabel} series={series} rows={rows} written={written} />
     </Box>
   );
 };
