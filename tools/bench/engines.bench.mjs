@@ -107,6 +107,22 @@ async function startLoopbackEngine({ defer }) {
   return { url: `http://127.0.0.1:${server.address().port}`, renders };
 }
 
+/**
+ * Each request after the first wave, from the answer whose slot it took (the latest answer before it
+ * arrived that no earlier request took) to its arrival: what a freed engine slot sits idle for.
+ */
+function handoffs(renders) {
+  const answers = renders.map((r) => r.answered).sort((a, b) => a - b);
+  const arrivals = renders.map((r) => r.arrived).sort((a, b) => a - b);
+  const gaps = [];
+  let taken = 0;
+  for (const arrived of arrivals) {
+    // Requests that arrive before any answer are the first wave: they took no freed slot.
+    if (taken < answers.length && answers[taken] < arrived) gaps.push(arrived - answers[taken++]);
+  }
+  return gaps.sort((a, b) => a - b);
+}
+
 /** The most renders the engine held at once among `renders` (each from arrival to answer). */
 function peakAtOnce(renders) {
   const edges = renders.flatMap((r) => [
@@ -281,6 +297,9 @@ async function orderRound(ctx) {
       totalMs,
       acceptedMs: accepted - start,
       firstStartMs: Math.min(...seen.map((s) => s.analysing)) - start,
+      firstArrivedMs: Math.min(...renders.map((r) => r.arrived)) - start,
+      lastAnsweredToEndMs: Math.max(...confirmedAt) - Math.max(...renders.map((r) => r.answered)),
+      handoffs: handoffs(renders),
       load: loadavg()[0],
       latencies: ascending(confirmedAt.map((at, i) => at - orderedAt[i])),
       queued: ascending(seen.map((s, i) => s.analysing - orderedAt[i])),
@@ -374,6 +393,9 @@ export function after(ctx, { log }) {
   );
   line(`all ${DECORATIONS} orders accepted after`, `${formatMs(round.acceptedMs)} ms`);
   line('the first render started after', `${formatMs(round.firstStartMs)} ms`);
+  line('the engine had the first request after', `${formatMs(round.firstArrivedMs)} ms`);
+  line('a freed engine slot idle until the next request arrives', ms(round.handoffs));
+  line("the engine's last answer → the last confirmation", `${formatMs(round.lastAnsweredToEndMs)} ms`);
   line('per decoration, order → its confirmation', ms(round.latencies));
   line('  waiting in the queue (order → its worker starts it)', ms(round.queued));
   line('  in the worker (start → confirmation)', ms(round.inWorker));
@@ -381,11 +403,6 @@ export function after(ctx, { log }) {
   line("    the engine's answer → saving (re-encoded, structure guard)", ms(round.afterEngine));
   line('    saving → confirmation (thumbnail, storage, database)', ms(round.saving));
   line("engine's own time per render (request in → answer written)", ms(round.engineMs));
-  const ours = percentile(round.inWorker, 50) - percentile(round.engineMs, 50);
-  line(
-    "our work per render (in the worker − the engine's, medians)",
-    `${formatMs(ours)} ms; ${waves} waves of it ≈ ${seconds(waves * ours)}`,
-  );
   line(`machine load at the end of the round (1 min, ${cpus().length} cores)`, round.load.toFixed(2));
   const alone = [...ctx.engineAlone.slice(-ROUNDS)].sort((a, b) => a - b);
   if (alone.length)

@@ -32,7 +32,7 @@ export const configSchema = z.object({
   ENGINE_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
   RENDER_TIMEOUT_SECONDS: count(180),
   /** Decorations one worker process works on at once (waiting on the engine, checking, saving). */
-  RENDER_CONCURRENCY: count(3),
+  RENDER_CONCURRENCY: count(4),
   /** Engine calls in flight at once across every worker (a provider's account limit); more wait their turn. */
   ENGINE_CONCURRENCY: count(4),
   /** The engine every use starts on until staff choose another; unset: `http` with ENGINE_URL, else `builtin`. */

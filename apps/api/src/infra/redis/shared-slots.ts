@@ -17,7 +17,10 @@ if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[1]) then
 end
 return 0`;
 
-/** How often a caller waiting for a slot asks again; jittered so waiting callers do not ask in step. */
+/**
+ * How often a caller waiting for a slot asks again, for slots freed in other processes; jittered so waiting
+ * callers do not ask in step. A slot freed in this process wakes one of its waiters at once.
+ */
 const POLL_MS = 5;
 
 /**
@@ -25,6 +28,9 @@ const POLL_MS = 5;
  * whole cluster, whichever process they run in. A slot is held for at most `leaseMs`.
  */
 export class SharedSlots {
+  /** This process's waiters, oldest first: each resolves to ask for a slot again now. */
+  private readonly waiters: (() => void)[] = [];
+
   constructor(
     private readonly redis: Redis,
     private readonly key: string,
@@ -36,12 +42,35 @@ export class SharedSlots {
   async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const token = randomUUID();
     while ((await this.redis.eval(TAKE, 1, this.key, this.limit, token, this.leaseMs)) !== 1) {
-      await sleep(POLL_MS + Math.random() * POLL_MS, undefined, { signal });
+      await this.wait(signal);
     }
     try {
       return await work();
     } finally {
       await this.redis.zrem(this.key, token).catch(() => undefined); // the lease ends it anyway
+      this.waiters.shift()?.();
+    }
+  }
+
+  /** Until this process frees a slot or the next poll, whichever comes first. */
+  private async wait(signal?: AbortSignal): Promise<void> {
+    const poll = new AbortController();
+    let wake!: () => void;
+    const woken = new Promise<void>((resolve) => (wake = resolve));
+    this.waiters.push(wake);
+    try {
+      await Promise.race([
+        woken,
+        sleep(POLL_MS + Math.random() * POLL_MS, undefined, {
+          signal: signal ? AbortSignal.any([signal, poll.signal]) : poll.signal,
+        }),
+      ]);
+    } catch (error) {
+      if (!poll.signal.aborted) throw error; // the caller gave up
+    } finally {
+      poll.abort();
+      const at = this.waiters.indexOf(wake);
+      if (at >= 0) this.waiters.splice(at, 1);
     }
   }
 }

@@ -96,14 +96,18 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     const job = await this.start(versionId);
     if (!job) return;
     try {
-      const photo = await this.storage.get(job.originalKey);
+      // The owner hears the render started while the photo and the style reference load.
+      const [photo, reference] = await Promise.all([
+        this.storage.get(job.originalKey),
+        this.styleReference(job),
+        this.progress(job, 'analysing', 5),
+      ]);
       // The photo's side of the structure check is prepared while the engine works.
       const structureOfPhoto = structureReference(photo, job).catch((error: unknown) => {
         this.logger.warn(`Structure guard could not read the photo: ${String(error)}`);
         return null;
       });
       let seed = job.seed;
-      const reference = await this.styleReference(job);
       const keys = resultKeys(job.projectId, job.decorationId, job.versionId);
       let result = await this.runEngine(job, photo, seed, reference);
       await this.progress(job, 'saving', 90);
@@ -118,6 +122,7 @@ export class DecorationRenderer implements OnApplicationBootstrap {
           `Structure changed in ${job.versionId} (score ${structure.score.toFixed(3)}); retrying`,
         );
         seed = randomInt(1, 2 ** 31 - 1);
+        await this.progress(job, 'analysing', 5);
         result = await this.runEngine(job, photo, seed, reference);
         [structure] = await Promise.all([
           this.checkStructure(await structureOfPhoto, result),
@@ -222,7 +227,6 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     seed: number,
     reference: Buffer | undefined,
   ): Promise<RoutedResult> {
-    await this.progress(job, 'analysing', 5);
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

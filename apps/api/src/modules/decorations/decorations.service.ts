@@ -218,8 +218,10 @@ export class DecorationsService {
       return made;
     });
 
-    await this.wallet.announce(userId);
+    // The renders are queued first: the balance push waits for a database connection that a burst of
+    // orders holds.
     for (const { decoration, version } of created) await this.enqueue(decoration, version.id);
+    await this.wallet.announce(userId);
     const fresh = await this.dataSource
       .getRepository(DecorationEntity)
       .findBy({ id: In(created.map((c) => c.decoration.id)) });

@@ -83,18 +83,15 @@ export class EngineRouter {
       const engine = this.engines.get(choice.engine)!;
       const started = performance.now();
       try {
-        const result = await this.slots.run(
-          () =>
-            engine.render(
-              {
-                ...request,
-                model: choice.model ?? undefined,
-                emptyRoom: request.emptyRoom && engine.emptiesRooms,
-              },
-              options,
-            ),
-          options.signal,
+        const send = await engine.prepare(
+          {
+            ...request,
+            model: choice.model ?? undefined,
+            emptyRoom: request.emptyRoom && engine.emptiesRooms,
+          },
+          options,
         );
+        const result = await this.slots.run(send, options.signal);
         await this.record(use, choice, true, null, started, credits);
         return { ...result, engine: choice.engine };
       } catch (error) {

@@ -14,6 +14,8 @@ import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../../t
 import { LoopbackServer } from '../../../../test/loopback-server';
 import { Storage } from '../../../infra/storage/storage.port';
 import { WalletService } from '../../wallet/wallet.service';
+import { CONFIGURED_ENGINES } from './engine-router.service';
+import type { StagingEngine } from './staging-engine.port';
 
 /**
  * How the loopback engine (our own HTTP protocol, ENGINE_URL) answers each POST /render:
@@ -29,9 +31,12 @@ class ScriptedEngine {
   calls = 0;
   /** The style-lock reference each request carried (base64), or null. */
   references: (string | null)[] = [];
+  /** While set, every answer waits for it. */
+  hold: Promise<void> | null = null;
 
   constructor() {
-    this.server.handler = (_req, body, res) => {
+    this.server.handler = async (_req, body, res) => {
+      if (this.hold) await this.hold;
       const answer = this.script[Math.min(this.calls, this.script.length - 1)]!;
       this.calls++;
       if (answer === 'fail') return res.writeHead(500).end('GPU on fire');
@@ -120,6 +125,8 @@ describe('engine control: routes per use, fallbacks, the structure guard and the
       PERSON_DETECTOR: 'off',
       ENGINE_URL: url,
       ENGINE_RETRIES: '0',
+      // One engine call at a time across the workers: a render waits for the slot of the one before.
+      ENGINE_CONCURRENCY: '1',
     });
     db = t.app.get(DataSourceToken);
     [admin, decorator, customer] = await Promise.all([signIn(t, 'admin'), signIn(t, 'decorator'), signIn(t)]);
@@ -257,6 +264,39 @@ describe('engine control: routes per use, fallbacks, the structure guard and the
     expect(await balance()).toBe(before - 1);
     const redone = await ready(project.id, flagged.id);
     expect(redone).toMatchObject({ structureChanged: false, freeRedo: false });
+  });
+
+  it('builds the next render’s request while the only engine slot is busy, and sends it once the slot is free', async () => {
+    await setRoute('automatic', { engine: 'http', model: null, fallbacks: [] });
+    engine.script = ['same'];
+    const http = t.app.get<Map<string, StagingEngine>>(CONFIGURED_ENGINES).get('http')!;
+    let prepared = 0;
+    const prepare = http.prepare.bind(http);
+    const spy = jest.spyOn(http, 'prepare').mockImplementation(async (request, options) => {
+      const send = await prepare(request, options);
+      prepared++;
+      return send;
+    });
+    // The engine answers nothing until the second render is prepared, which it can only be outside the slot.
+    let release!: () => void;
+    engine.hold = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const project = await newProject(2);
+      const res = await order(
+        project.id,
+        project.imageIds.map((id) => automatic(id, 'industrial')),
+      );
+      // Were a request built inside the slot, the second would wait for an answer that waits for it.
+      await waitFor('both renders prepared', async () => prepared === 2);
+      expect(engine.calls).toBe(0);
+      release();
+      for (const d of res.body.decorations) await ready(project.id, d.id);
+      expect(engine.calls).toBe(2);
+    } finally {
+      release();
+      engine.hold = null;
+      spy.mockRestore();
+    }
   });
 
   it('locks the style across a property: the same seed for every photo in one style, another style its own', async () => {

@@ -25,6 +25,7 @@ import { abortError, engineFetch, pollDelay, renderSignal, toPhotoSizedJpeg } fr
 import {
   StagingEngine,
   StagingFailedError,
+  type PreparedRender,
   StagingTimeoutError,
   type StagingOptions,
   type StagingRequest,
@@ -57,21 +58,29 @@ export class HttpStagingEngine extends StagingEngine {
   }
 
   async render(request: StagingRequest, options: StagingOptions = {}): Promise<StagingResult> {
+    return (await this.prepare(request, options))();
+  }
+
+  override prepare(request: StagingRequest, options: StagingOptions = {}): Promise<PreparedRender> {
+    const body = JSON.stringify({
+      image: request.image.toString('base64'),
+      ...(request.mask ? { mask: request.mask.toString('base64') } : {}),
+      ...(request.reference ? { reference: request.reference.toString('base64') } : {}),
+      width: request.width,
+      height: request.height,
+      roomType: request.roomType,
+      style: request.style,
+      prompt: request.prompt,
+      seed: request.seed,
+    });
+    return Promise.resolve(() => this.send(body, request, options));
+  }
+
+  private async send(body: string, request: StagingRequest, options: StagingOptions): Promise<StagingResult> {
     const signal = renderSignal(this.options.timeoutSeconds, options.signal);
     const progress = options.onProgress;
     try {
       progress?.('analysing', 10);
-      const body = JSON.stringify({
-        image: request.image.toString('base64'),
-        ...(request.mask ? { mask: request.mask.toString('base64') } : {}),
-        ...(request.reference ? { reference: request.reference.toString('base64') } : {}),
-        width: request.width,
-        height: request.height,
-        roomType: request.roomType,
-        style: request.style,
-        prompt: request.prompt,
-        seed: request.seed,
-      });
       const submitted = await this.call('render', signal, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'image/jpeg, image/png, application/json' },

@@ -28,6 +28,7 @@ import {
   StagingEngine,
   StagingFailedError,
   StagingTimeoutError,
+  type PreparedRender,
   type StagingOptions,
   type StagingRequest,
   type StagingResult,
@@ -126,6 +127,9 @@ export async function openAiEditMask(paintable: Buffer, width: number, height: n
 export const REFERENCE_INSTRUCTION =
   'Use the same furniture pieces, materials and colour palette as in the second image, another room of the same home; edit only the first image.';
 
+/** The photo, our mask as OpenAI's and the style reference, as the files the endpoint takes. */
+type EditUploads = [Upload, Upload, Upload | undefined];
+
 export class OpenAiStagingEngine extends StagingEngine {
   readonly name: EngineName = 'openai';
   private readonly client: OpenAI;
@@ -141,12 +145,26 @@ export class OpenAiStagingEngine extends StagingEngine {
   }
 
   async render(request: StagingRequest, options: StagingOptions = {}): Promise<StagingResult> {
+    return (await this.prepare(request, options))();
+  }
+
+  /** The photo, mask and reference at GPT Image's size are made before an engine slot is taken. */
+  override async prepare(request: StagingRequest, options: StagingOptions = {}): Promise<PreparedRender> {
+    const size = openAiEditSize(request.width, request.height);
+    const uploads = await this.uploads(request, size);
+    return () => this.edit(request, options, size, uploads);
+  }
+
+  private async edit(
+    request: StagingRequest,
+    options: StagingOptions,
+    size: OpenAiEditSize,
+    [image, mask, reference]: EditUploads,
+  ): Promise<StagingResult> {
     const deadline = AbortSignal.timeout(this.options.timeoutSeconds * 1000);
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
     const progress = options.onProgress;
     progress?.('analysing', 10);
-    const size = openAiEditSize(request.width, request.height);
-    const [image, mask, reference] = await this.uploads(request, size);
     if (signal.aborted) throw stopped(signal, deadline);
 
     const model = request.model ?? this.options.model;
@@ -181,10 +199,7 @@ export class OpenAiStagingEngine extends StagingEngine {
   }
 
   /** The photo and its mask at the edit size, as the PNG files the endpoint takes. */
-  private async uploads(
-    request: StagingRequest,
-    size: OpenAiEditSize,
-  ): Promise<[Upload, Upload, Upload | undefined]> {
+  private async uploads(request: StagingRequest, size: OpenAiEditSize): Promise<EditUploads> {
     const [width, height] = size.split('x').map(Number) as [number, number];
     try {
       const photo = sharp(request.image, { failOn: 'error' })

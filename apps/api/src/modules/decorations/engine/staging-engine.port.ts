@@ -40,7 +40,18 @@ export abstract class StagingEngine {
   /** True when the engine can empty a furnished room before staging it. */
   readonly emptiesRooms: boolean = false;
   abstract render(request: StagingRequest, options?: StagingOptions): Promise<StagingResult>;
+
+  /**
+   * Does the work of a render that needs no engine (encoding what it is sent) and answers the call that
+   * does: the router prepares while it waits for an engine slot, so a freed slot is used at once.
+   */
+  prepare(request: StagingRequest, options: StagingOptions = {}): Promise<PreparedRender> {
+    return Promise.resolve(() => this.render(request, options));
+  }
 }
+
+/** A render whose request is built: calling it sends it to the engine. */
+export type PreparedRender = () => Promise<StagingResult>;
 
 /** The engine did not answer within its time limit, or the caller gave up (its signal aborted). */
 export class StagingTimeoutError extends Error {
