@@ -32,6 +32,8 @@ interface EditSource {
   baseRoomType: RoomType | null;
   baseStyle: Style | null;
   baseSeed: number | null;
+  /** The base's mask of what the engine added, when it said so. */
+  baseAddedKey: string | null;
 }
 
 type Finished = { outcome: 'finished'; dropped: string[] } | { outcome: 'done' | 'gone' };
@@ -73,10 +75,11 @@ export class EditRenderJob {
       source = await this.source(data.decorationId);
       const keys = resultKeys(source.projectId, data.decorationId, data.versionId);
       const rendered = await this.draw(source);
-      // Fixed keys: a second run overwrites the same two files.
+      // Fixed keys: a second run overwrites the same files.
       await this.storage.put(keys.result, rendered.result);
       await this.storage.put(keys.thumbnail, rendered.thumbnail);
-      finished = await this.finish(data, source, keys);
+      if (rendered.added) await this.storage.put(keys.added, rendered.added);
+      finished = await this.finish(data, source, keys, rendered.added ? keys.added : null);
     } catch (error) {
       // Another run of the same job may have written the version meanwhile: that is the answer.
       const other = await this.written(data.versionId);
@@ -88,7 +91,7 @@ export class EditRenderJob {
     const keys = resultKeys(source.projectId, data.decorationId, data.versionId);
     if (finished.outcome === 'gone') {
       // The decoration was deleted while rendering: its files must not outlive it.
-      await this.decorations.removeFiles([keys.result, keys.thumbnail]);
+      await this.decorations.removeFiles([keys.result, keys.thumbnail, keys.added]);
       throw new AppError(ErrorCode.NOT_FOUND);
     }
     if (finished.outcome === 'finished') {
@@ -112,7 +115,8 @@ export class EditRenderJob {
     const [row] = (await this.dataSource.query(
       `SELECT d.project_id AS "projectId", d.user_id AS "userId", d.room_type AS "roomType", d.style,
               i.original_key AS "originalKey", i.width, i.height, e.document,
-              v.result_key AS "baseKey", v.room_type AS "baseRoomType", v.style AS "baseStyle", v.seed AS "baseSeed"
+              v.result_key AS "baseKey", v.room_type AS "baseRoomType", v.style AS "baseStyle", v.seed AS "baseSeed",
+              v.added_key AS "baseAddedKey"
          FROM decorations d
          JOIN project_images i ON i.id = d.image_id
          JOIN edit_documents e ON e.decoration_id = d.id
@@ -141,15 +145,17 @@ export class EditRenderJob {
       );
     }
     if (productIds(document).some((id) => !paints.has(id))) throw new AppError(ErrorCode.VALIDATION_FAILED);
-    const [base, original] = await Promise.all([
+    const [base, original, added] = await Promise.all([
       this.storage.get(source.baseKey!),
       this.storage.get(source.originalKey),
+      source.baseAddedKey ? this.storage.get(source.baseAddedKey) : undefined,
     ]);
     const roomType = source.baseRoomType ?? source.roomType;
     const signal = AbortSignal.timeout(this.config.RENDER_TIMEOUT_SECONDS * 1000);
     return renderEdit({
       base,
       original,
+      added,
       document,
       paints,
       // The engine sees the real room (the original photo); what it draws is kept inside the area.
@@ -182,6 +188,7 @@ export class EditRenderJob {
     data: JobOf<'decoration.edit'>,
     source: EditSource,
     keys: { result: string; thumbnail: string },
+    addedKey: string | null,
   ): Promise<Finished> {
     return this.dataSource.transaction(async (m) => {
       const [decoration] = (await m.query(`SELECT id FROM decorations WHERE id = $1 FOR UPDATE`, [
@@ -197,9 +204,9 @@ export class EditRenderJob {
       const style = source.baseStyle ?? source.style;
       await m.query(
         `INSERT INTO decoration_versions (id, decoration_id, number, room_type, style, seed, result_key,
-                                          thumbnail_key, state, credits, charge_key, attempts, origin)
+                                          thumbnail_key, state, credits, charge_key, attempts, origin, added_key)
          SELECT $1::uuid, $2::uuid, coalesce(max(number), 0) + 1, $3::text, $4::text, $5::int, $6::text,
-                $7::text, 'ready', 0, $8::text, 1, 'edit'
+                $7::text, 'ready', 0, $8::text, 1, 'edit', $9::text
            FROM decoration_versions WHERE decoration_id = $2`,
         [
           data.versionId,
@@ -210,6 +217,7 @@ export class EditRenderJob {
           keys.result,
           keys.thumbnail,
           `edit:${data.versionId}`,
+          addedKey,
         ],
       );
       // A review's decoration stays pending: approving delivers this version.

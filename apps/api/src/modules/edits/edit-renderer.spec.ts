@@ -299,4 +299,53 @@ describe('renderEdit', () => {
     for (let i = 0; i < small.data.length; i++) difference += Math.abs(small.data[i]! - large.data[i]!);
     expect(difference / small.data.length).toBeLessThan(5);
   });
+  it('lays paint under the furniture the engine added, and forgets what a correction takes away', async () => {
+    const [w, h] = [200, 100];
+    const base = await solid(w, h, '#d8cfc0');
+    // The engine added a "sofa" in the middle of the wall: x 0.4–0.6, y 0.5–0.9.
+    const added = await sharp({ create: { width: w, height: h, channels: 3, background: '#000' } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 40, height: 40, channels: 3, background: '#fff' } })
+            .png()
+            .toBuffer(),
+          left: 80,
+          top: 50,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const out = await renderEdit({
+      base,
+      original: await solid(w, h, '#d8cfc0'),
+      added,
+      document: doc([
+        paint([rect(0, 0, 1, 1)]),
+        // The corrector restores the photo over the sofa's left half.
+        { id: 'c', type: 'correction', area: [rect(0.4, 0.5, 0.5, 0.9)] },
+      ]),
+      paints,
+      stage: noEngine,
+    });
+    const result = await pixels(out.result);
+    expect(hue(result.at(0.2, 0.3))).toBeGreaterThan(180); // the wall is blue now
+    expect(near(result.at(0.55, 0.7), [0xd8, 0xcf, 0xc0], 6)).toBe(true); // the sofa is not painted
+    // The next edit's mask: the sofa's right half still stands, its left half was restored away.
+    const next = await sharp(out.added!).greyscale().raw().toBuffer();
+    const at = (fx: number, fy: number) => next[Math.floor(fy * h) * w + Math.floor(fx * w)]!;
+    expect(at(0.55, 0.7)).toBe(255);
+    expect(at(0.45, 0.7)).toBe(0);
+    expect(at(0.2, 0.3)).toBe(0);
+
+    // Without an added mask, the paint covers the whole wall, and no mask comes out.
+    const plain = await renderEdit({
+      base,
+      original: base,
+      document: doc([paint([rect(0, 0, 1, 1)])]),
+      paints,
+      stage: noEngine,
+    });
+    expect(hue((await pixels(plain.result)).at(0.55, 0.7))).toBeGreaterThan(180);
+    expect(plain.added).toBeUndefined();
+  });
 });

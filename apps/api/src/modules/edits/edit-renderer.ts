@@ -31,11 +31,18 @@ export interface EditRenderInput {
   paints: ReadonlyMap<string, PaintSource>;
   /** Re-renders the whole photo with the staging engine; only what falls inside the mask is kept. */
   stage: (request: StageRequest) => Promise<Buffer>;
+  /**
+   * Greyscale PNG of the base's size, white where the engine added furniture (when it said so): a layer of
+   * its own that paint and floors go under.
+   */
+  added?: Buffer;
 }
 
 export interface EditRenderOutput {
   result: Buffer;
   thumbnail: Buffer;
+  /** The base's added-furniture mask less what a correction restored, for the next edit; absent without one. */
+  added?: Buffer;
   width: number;
   height: number;
 }
@@ -59,6 +66,7 @@ export async function renderEdit(input: EditRenderInput): Promise<EditRenderOutp
   });
   const size = { width: decoded.info.width, height: decoded.info.height };
   const work = decoded.data;
+  const added = input.added ? await addedMask(input.added, size) : undefined;
   let original: Buffer | undefined;
   for (const layer of input.document.layers) {
     const mask = await rasteriseArea(layer.area, size);
@@ -66,12 +74,15 @@ export async function renderEdit(input: EditRenderInput): Promise<EditRenderOutp
     if (layer.type === 'paint') {
       const paint = input.paints.get(layer.productId);
       if (!paint) throw new Error(`Unknown product ${layer.productId}`);
+      if (added) behind(mask, added);
       await paintInto(work, mask, paint, size);
     } else if (layer.type === 'correction') {
       original ??= await rgb(
         sharp(input.original).autoOrient().resize(size.width, size.height, { fit: 'fill' }),
       );
       mixInto(work, original, mask);
+      // Where the photo shows again, nothing added stands any more.
+      if (added) behind(added, mask);
     } else {
       mixInto(work, await staged(input, layer, mask, size), mask);
     }
@@ -84,7 +95,27 @@ export async function renderEdit(input: EditRenderInput): Promise<EditRenderOutp
     .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
     .jpeg({ quality: 82 })
     .toBuffer();
-  return { result, thumbnail, ...size };
+  return {
+    result,
+    thumbnail,
+    ...size,
+    ...(added
+      ? {
+          added: await sharp(added, { raw: { ...size, channels: 1 } })
+            .png()
+            .toBuffer(),
+        }
+      : {}),
+  };
+}
+
+/** The added-furniture mask at the base's size, one byte of coverage per pixel. */
+const addedMask = (png: Buffer, size: Size): Promise<Buffer> =>
+  sharp(png).resize(size.width, size.height, { fit: 'fill' }).greyscale().extractChannel(0).raw().toBuffer();
+
+/** Takes `front`'s coverage out of `mask`: what `front` covers stays in front of the layer. */
+function behind(mask: Uint8Array, front: Uint8Array): void {
+  for (let i = 0; i < mask.length; i++) if (front[i]) mask[i] = (mask[i]! * (255 - front[i]!)) / 255;
 }
 
 /** Raw RGB pixels of a pipeline, whatever channels it ends with. */

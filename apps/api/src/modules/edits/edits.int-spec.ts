@@ -15,6 +15,7 @@ import { DataSource } from 'typeorm';
 import { RELAXED_LIMITS, call } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { Realtime } from '../../infra/realtime/realtime.service';
+import { Storage } from '../../infra/storage/storage.port';
 import { roomJpeg } from '../projects/test-images';
 import { WalletService } from '../wallet/wallet.service';
 import { KEPT_VERSIONS } from '../decorations/decorations.service';
@@ -239,6 +240,32 @@ describe('edits', () => {
     const [r1, , b1] = colourAt(result, 0.35, 0.12);
     expect(r0).toBeGreaterThan(b0!);
     expect(b1).toBeGreaterThan(r1! + 30);
+
+    // The furniture the built-in engine added stands in front of the paint and the floor: every pixel of
+    // its mask inside the painted areas is as it was (JPEG's re-encoding aside), and the new version
+    // carries the mask on for the next edit.
+    const [keys] = (await db.query(
+      `SELECT (SELECT added_key FROM decoration_versions WHERE id = $1) AS base,
+              (SELECT added_key FROM decoration_versions WHERE id = $2) AS next`,
+      [before, res.body.versionId],
+    )) as { base: string | null; next: string | null }[];
+    expect(keys).toEqual({ base: expect.any(String), next: expect.any(String) });
+    const added = await sharp(await t.app.get(Storage).get(keys!.base!))
+      .greyscale()
+      .raw()
+      .toBuffer();
+    let furniture = 0;
+    let moved = 0;
+    for (let p = 0; p < added.length; p++) {
+      const [fx, fy] = [(p % 640) / 640, Math.floor(p / 640) / 480];
+      // Well inside the furniture, away from its soft edge, and outside the wall's erased window.
+      if (added[p]! < 250 || (fx > 0.54 && fx < 0.81 && fy > 0.14 && fy < 0.46)) continue;
+      furniture++;
+      const [a, b] = [colourAt(base, fx, fy), colourAt(result, fx, fy)];
+      if (a.some((v, c) => Math.abs(v - b[c]!) > 24)) moved++;
+    }
+    expect(furniture).toBeGreaterThan(2000);
+    expect(moved / furniture).toBeLessThan(0.01);
 
     const detail = await call<ProjectDetail>(t, 'GET', `project/${projectId}`, { token: alice.token });
     expect(detail.body.decorations[0]).toMatchObject({ state: 'ready', resultUrl: expect.any(String) });
