@@ -146,6 +146,11 @@ export const editSessionSchema = z.object({
   /** Full-size URLs: the draft or current result the layers go over, and the original photo. */
   baseImageUrl: z.string(),
   originalImageUrl: z.string(),
+  /**
+   * Greyscale PNG of the base's size, white where the engine added furniture (when it said so): paint and
+   * floors go under it, in the preview as in the render. Null when the engine did not say.
+   */
+  addedMaskUrl: z.string().nullable(),
   width: z.number().int(),
   height: z.number().int(),
   /** What this caller may use (the API enforces the same). */

@@ -31,6 +31,7 @@ const session = (overrides: Partial<EditSession> = {}): EditSession => ({
   document: emptyDocument(),
   baseImageUrl: '/files/draft.jpg',
   originalImageUrl: '/files/original.jpg',
+  addedMaskUrl: null,
   width: 1600,
   height: 1200,
   tools: ['wall', 'floor', 'brush', 'eraser', 'watermark'],

@@ -358,6 +358,7 @@ function EditorWorkspace({
                   image={image}
                   baseImageUrl={session.baseImageUrl}
                   originalImageUrl={session.originalImageUrl}
+                  addedMaskUrl={session.addedMaskUrl}
                   document={state.document}
                   selection={state.selection}
                   products={productsById}

@@ -7,6 +7,7 @@ import { findLayer } from '../model/document';
 import type { PixelGrid } from '../mask/flood-fill';
 import { drawArea } from '../render/area';
 import { createCanvas, fitSize } from '../render/canvas';
+import { addedCoverage, furnitureInFront } from '../render/added';
 import { previewBlend, renderLayerPreview } from '../render/layer-preview';
 import { useImage, useImages } from '../hooks/useImage';
 import type { EditorTool, NormalPoint, ToolContext, ToolPreview } from '../tools';
@@ -40,6 +41,8 @@ export interface EditorCanvasProps {
   readonly image: Size;
   readonly baseImageUrl: string;
   readonly originalImageUrl: string;
+  /** White where the engine added furniture: paint and floors are previewed under it. */
+  readonly addedMaskUrl?: string | null;
   readonly document: EditDocument;
   readonly selection: string | null;
   readonly products: ReadonlyMap<string, Product>;
@@ -60,12 +63,13 @@ function LayerPreview(props: {
   product?: Product;
   texture?: HTMLImageElement | null;
   original: HTMLImageElement | null;
+  front?: HTMLCanvasElement;
 }) {
-  const { layer, work, product, texture, original } = props;
+  const { layer, work, product, texture, original, front } = props;
   // Documents are immutable: an unchanged layer keeps its object and its rendered preview.
   const canvas = useMemo(
-    () => renderLayerPreview(layer, work.width, work.height, { product, texture, original }),
-    [layer, work, product, texture, original],
+    () => renderLayerPreview(layer, work.width, work.height, { product, texture, original, front }),
+    [layer, work, product, texture, original, front],
   );
   return (
     <KonvaImage
@@ -105,6 +109,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const { box, image, document, tool, view, panning, compare } = props;
   const base = useImage(props.baseImageUrl);
   const original = useImage(props.originalImageUrl);
+  const addedMask = useImage(props.addedMaskUrl);
   const textureUrls = useMemo(
     () =>
       document.layers.flatMap((layer) => {
@@ -118,6 +123,17 @@ export function EditorCanvas(props: EditorCanvasProps) {
     () => fitSize(image.width, image.height, PREVIEW_LONGEST),
     [image.width, image.height],
   );
+  const added = useMemo(
+    () => (addedMask ? addedCoverage(addedMask, work.width, work.height) : null),
+    [addedMask, work],
+  );
+  const chain = useRef<ReturnType<typeof furnitureInFront>['chain']>([]);
+  const fronts = useMemo(() => {
+    if (!added) return new Map<string, HTMLCanvasElement>();
+    const next = furnitureInFront(document.layers, added, chain.current);
+    chain.current = next.chain;
+    return next.fronts;
+  }, [document.layers, added]);
   const scale = viewScale(view, box, image);
   const position = viewPosition(view, box, image);
 
@@ -278,6 +294,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
                 product={product}
                 texture={product?.textureUrl ? textures.get(product.textureUrl) : null}
                 original={original}
+                front={fronts.get(layer.id)}
               />
             );
           })}

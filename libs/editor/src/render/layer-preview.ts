@@ -9,6 +9,8 @@ export interface PreviewSources {
   readonly texture?: HTMLImageElement | null;
   /** The original photo, shown again inside a correction. */
   readonly original?: HTMLImageElement | null;
+  /** The furniture standing in front of a paint layer (coverage in alpha), which the paint goes under. */
+  readonly front?: CanvasImageSource | null;
 }
 
 const AI_TINTS = { decoration: '124, 77, 255', reform: '255, 145, 0' } as const;
@@ -52,7 +54,7 @@ function texturePattern(
 /**
  * A layer's look inside its area, at `width`×`height`: the paint colour or floor texture (shown
  * with `multiply` so the photo's light and shadow stay, as the server's recolour keeps them), the
- * original photo for a correction, a hatched tint for an AI area.
+ * original photo for a correction, a hatched tint for an AI area. Paint stays behind `front`.
  */
 export function renderLayerPreview(
   layer: EditLayer,
@@ -71,6 +73,10 @@ export function renderLayerPreview(
       texture && product?.tileScale ? texturePattern(ctx, texture, product.tileScale, canvas.width) : null;
     ctx.fillStyle = pattern ?? product?.color ?? '#9e9e9e';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
+    if (sources.front) {
+      ctx.globalCompositeOperation = 'destination-out';
+      ctx.drawImage(sources.front, 0, 0, canvas.width, canvas.height);
+    }
   } else if (layer.type === 'correction') {
     if (sources.original) ctx.drawImage(sources.original, 0, 0, canvas.width, canvas.height);
     else ctx.clearRect(0, 0, canvas.width, canvas.height);

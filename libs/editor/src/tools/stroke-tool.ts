@@ -3,9 +3,10 @@ import { addShape, correctionLayer, selectedLayer } from './targets';
 import type { EditorTool, ToolContext } from './types';
 
 /**
- * The corrector brush and the eraser. A brush stroke goes into the selected layer's area, or, with
- * none selected, into a new correction layer (the original photo shows again inside it). An eraser
- * stroke cuts the selected layer's area, or the top layer's.
+ * The corrector brush and the eraser. A brush stroke always restores the photo: it goes into the
+ * selected layer's area when that is a correction, or else into a new correction layer on top (the
+ * original photo shows again inside it, over paint and floors too). An eraser stroke cuts the
+ * selected layer's area, or the top layer's.
  */
 export function createStrokeTool(id: 'brush' | 'eraser'): EditorTool {
   const erase = id === 'eraser';
@@ -43,7 +44,10 @@ export function createStrokeTool(id: 'brush' | 'eraser'): EditorTool {
       if (erase) {
         const target = eraserTarget(ctx);
         if (target) addShape(ctx, shape, target, correctionLayer);
-      } else addShape(ctx, shape, selectedLayer(ctx), correctionLayer);
+      } else {
+        const selected = selectedLayer(ctx);
+        addShape(ctx, shape, selected?.type === 'correction' ? selected : undefined, correctionLayer);
+      }
     },
     onCancel(ctx) {
       path = null;

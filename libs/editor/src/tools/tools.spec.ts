@@ -95,6 +95,22 @@ describe('brush and eraser', () => {
     valid(ctx);
   });
 
+  it('restores the photo whatever layer is selected: a stroke over a selected wall starts a correction on top', () => {
+    const wall = wallLayer();
+    const store = createEditorStore({ ...emptyDocument(), layers: [wall] });
+    store.select(wall.id);
+    const ctx = toolContext({ store });
+    drag(tools().brush, ctx, [
+      [0.3, 0.3],
+      [0.4, 0.3],
+    ]);
+    const [painted, restored] = layers(ctx);
+    expect(painted).toBe(wall); // the wall's area did not grow
+    expect(restored).toMatchObject({ type: 'correction', area: [{ kind: 'stroke', erase: false }] });
+    expect(ctx.store.getState().selection).toBe(restored!.id);
+    valid(ctx);
+  });
+
   it('refuses a shape past the 500 of an area', () => {
     const full: EditLayer = { ...correction(), area: Array(500).fill(correction().area[0]) };
     const store = createEditorStore({ ...emptyDocument(), layers: [full] });

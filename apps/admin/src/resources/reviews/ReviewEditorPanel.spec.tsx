@@ -20,6 +20,7 @@ const editSession = (baseVersionId = BASE_VERSION): EditSession => ({
   document: { schemaVersion: 1, baseVersionId, layers: [], watermark: false },
   baseImageUrl: '/files/draft-r1.jpg',
   originalImageUrl: '/files/original-r1.jpg',
+  addedMaskUrl: null,
   width: 1600,
   height: 1200,
   tools: ['wall', 'floor', 'brush', 'eraser', 'select', 'lasso', 'ai_decoration', 'reform', 'watermark'],

@@ -221,7 +221,10 @@ describe('edits', () => {
     const { id, projectId } = await decorated(alice);
     const toUser = jest.spyOn(t.app.get(Realtime), 'toUser');
     const before = await currentVersion(id);
-    const base = await image((await session(alice, id)).body.baseImageUrl);
+    const opened = (await session(alice, id)).body;
+    const base = await image(opened.baseImageUrl);
+    // The editor previews paint under the furniture the built-in engine added, as the render lays it.
+    expect((await image(opened.addedMaskUrl!)).info).toMatchObject({ width: 640, height: 480 });
     expect((await save(alice, id, document(before, [wallLayer(), floorLayer()]))).status).toBe(200);
 
     const res = await render(alice, id);

@@ -51,6 +51,12 @@ interface EditTarget {
 }
 
 /** Who is editing: the owner under their plan, or a staff member on a review. */
+/** A version's files the editor draws over. */
+interface BaseFiles {
+  resultKey: string;
+  addedKey: string | null;
+}
+
 interface Editor {
   /** The saved document is theirs to continue only if they wrote it (null: any author, for staff). */
   author: string | null;
@@ -183,15 +189,15 @@ export class EditsService {
     target: EditTarget,
     editor: Editor,
     m?: EntityManager,
-  ): Promise<{ document: EditDocument; baseKey: string; updatedAt: Date | null } | null> {
+  ): Promise<{ document: EditDocument; base: BaseFiles; updatedAt: Date | null } | null> {
     const saved = target.document;
     if (
       saved &&
       target.resultVersionId === target.currentVersionId &&
       (editor.author === null || target.updatedBy === editor.author)
     ) {
-      const baseKey = await this.resultKey(target.id, saved.baseVersionId, m);
-      if (baseKey) return { document: saved, baseKey, updatedAt: target.updatedAt };
+      const base = await this.baseFiles(target.id, saved.baseVersionId, m);
+      if (base) return { document: saved, base, updatedAt: target.updatedAt };
     }
     return null;
   }
@@ -207,8 +213,8 @@ export class EditsService {
     let session = await this.applicable(target, editor);
     if (!session) {
       const current = target.currentVersionId;
-      const baseKey = current ? await this.resultKey(target.id, current) : null;
-      if (!current || !baseKey) throw new AppError(editor.notReady);
+      const base = current ? await this.baseFiles(target.id, current) : null;
+      if (!current || !base) throw new AppError(editor.notReady);
       session = {
         document: {
           schemaVersion: EDIT_DOCUMENT_SCHEMA_VERSION,
@@ -216,15 +222,16 @@ export class EditsService {
           layers: [],
           watermark: false,
         },
-        baseKey,
+        base,
         updatedAt: null,
       };
     }
     return {
       decorationId: target.id,
       document: session.document,
-      baseImageUrl: this.urls.sign(session.baseKey),
+      baseImageUrl: this.urls.sign(session.base.resultKey),
       originalImageUrl: this.urls.sign(target.originalKey),
+      addedMaskUrl: session.base.addedKey ? this.urls.sign(session.base.addedKey) : null,
       width: target.width,
       height: target.height,
       ...editTools(editor.rights),
@@ -233,24 +240,24 @@ export class EditsService {
     };
   }
 
-  /** The stored result of a ready version of this decoration, or null. */
-  private async resultKey(
+  /** The stored result (and added-furniture mask) of a ready version of this decoration, or null. */
+  private async baseFiles(
     decorationId: string,
     versionId: string,
     m?: EntityManager,
-  ): Promise<string | null> {
+  ): Promise<BaseFiles | null> {
     const [row] = (await (m ?? this.dataSource).query(
-      `SELECT result_key FROM decoration_versions
+      `SELECT result_key AS "resultKey", added_key AS "addedKey" FROM decoration_versions
         WHERE id = $1 AND decoration_id = $2 AND state = 'ready' AND result_key IS NOT NULL`,
       [versionId, decorationId],
-    )) as { result_key: string }[];
-    return row?.result_key ?? null;
+    )) as BaseFiles[];
+    return row ?? null;
   }
 
   /** Autosave: checks what the schema cannot (base, products, masks), then keeps the document. */
   private async store(target: EditTarget, document: EditDocument, authorId: string): Promise<void> {
     const fields = documentProblems(document, await this.catalogue.find(productIds(document)));
-    if (!(await this.resultKey(target.id, document.baseVersionId)))
+    if (!(await this.baseFiles(target.id, document.baseVersionId)))
       fields['document.baseVersionId'] = 'invalid';
     if (Object.keys(fields).length) throw new AppError(ErrorCode.VALIDATION_FAILED, fields);
     // Saved over the result shown right now: once that changes another way, the document is stale.

@@ -91,6 +91,7 @@ export function anEditSession(decorationId: string, overrides: Partial<EditSessi
     },
     baseImageUrl: `/data/media/result-${decorationId}`,
     originalImageUrl: '/data/media/original',
+    addedMaskUrl: null,
     width: 1600,
     height: 1200,
     tools: ['wall', 'floor', 'brush', 'eraser'],

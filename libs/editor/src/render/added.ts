@@ -1,0 +1,60 @@
+import type { EditLayer } from '@estancia/contracts';
+import { drawArea } from './area';
+import { createCanvas } from './canvas';
+
+/** The engine's added-furniture mask (white = furniture) as coverage in alpha, at `width`×`height`. */
+export function addedCoverage(mask: CanvasImageSource, width: number, height: number): HTMLCanvasElement {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) return canvas;
+  ctx.drawImage(mask, 0, 0, canvas.width, canvas.height);
+  const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  const data = pixels.data;
+  for (let i = 0; i < data.length; i += 4) {
+    data[i + 3] = data[i]!;
+    data[i] = data[i + 1] = data[i + 2] = 0;
+  }
+  ctx.putImageData(pixels, 0, 0);
+  return canvas;
+}
+
+/** One step of the chain: the furniture still standing after a correction. */
+interface Step {
+  correction: EditLayer;
+  front: HTMLCanvasElement;
+}
+
+/**
+ * The furniture standing in front of each paint layer, as the server renders it: the added mask less the
+ * corrections before that layer (where the photo shows again, nothing added stands). `previous` is the last
+ * call's chain: documents are immutable, so the steps of unchanged corrections are reused, not redrawn.
+ */
+export function furnitureInFront(
+  layers: readonly EditLayer[],
+  added: HTMLCanvasElement,
+  previous: readonly Step[] = [],
+): { fronts: Map<string, HTMLCanvasElement>; chain: Step[] } {
+  const fronts = new Map<string, HTMLCanvasElement>();
+  const chain: Step[] = [];
+  let front = added;
+  let reusable = true;
+  for (const layer of layers) {
+    if (layer.type === 'paint') fronts.set(layer.id, front);
+    if (layer.type !== 'correction') continue;
+    const earlier = previous[chain.length];
+    reusable &&= earlier?.correction === layer;
+    if (reusable) front = earlier!.front;
+    else {
+      const next = createCanvas(added.width, added.height);
+      const ctx = next.getContext('2d');
+      if (ctx) {
+        ctx.drawImage(front, 0, 0);
+        ctx.globalCompositeOperation = 'destination-out';
+        drawArea(ctx, layer.area, next.width, next.height);
+      }
+      front = next;
+    }
+    chain.push({ correction: layer, front });
+  }
+  return { fronts, chain };
+}
