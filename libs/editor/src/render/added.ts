@@ -2,13 +2,25 @@ import type { EditLayer } from '@estancia/contracts';
 import { drawArea } from './area';
 import { createCanvas } from './canvas';
 
-/** The engine's added-furniture mask (white = furniture) as coverage in alpha, at `width`×`height`. */
-export function addedCoverage(mask: CanvasImageSource, width: number, height: number): HTMLCanvasElement {
+/**
+ * The engine's added-furniture mask (white = furniture) as coverage in alpha, at `width`×`height`; null
+ * when its pixels cannot be read (a server that refused CORS): the preview then shows paint over it.
+ */
+export function addedCoverage(
+  mask: CanvasImageSource,
+  width: number,
+  height: number,
+): HTMLCanvasElement | null {
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  if (!ctx) return canvas;
+  if (!ctx) return null;
   ctx.drawImage(mask, 0, 0, canvas.width, canvas.height);
-  const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  let pixels: ImageData;
+  try {
+    pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  } catch {
+    return null;
+  }
   const data = pixels.data;
   for (let i = 0; i < data.length; i += 4) {
     data[i + 3] = data[i]!;
