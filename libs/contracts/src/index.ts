@@ -15,3 +15,4 @@ export * from './free-try';
 export * from './support';
 export * from './descriptions';
 export * from './engines';
+export * from './surface-paint';

@@ -1,4 +1,15 @@
-import type { EditDocument, EditLayer, EditShape, MaskShape, Style } from '@estancia/contracts';
+import {
+  floorPlane,
+  paintSurface,
+  tileRasterWidth,
+  type EditDocument,
+  type EditLayer,
+  type EditShape,
+  type MaskShape,
+  type PixelBuffer,
+  type Style,
+  type SurfaceSource,
+} from '@estancia/contracts';
 import sharp, { type Sharp } from 'sharp';
 import { THUMBNAIL_WIDTH } from '../decorations/decoration-renderer.service';
 import { applyWatermark } from '../decorations/watermark';
@@ -49,12 +60,6 @@ export interface EditRenderOutput {
 
 const JPEG = { quality: 90 } as const;
 
-/**
- * Shading is read from the photo's luminance blurred by this share of the width: the light and
- * shadows of the room stay, the old wall's or floor's own pattern does not.
- */
-const SHADING_BLUR = 0.004;
-
 interface Size {
   width: number;
   height: number;
@@ -75,7 +80,7 @@ export async function renderEdit(input: EditRenderInput): Promise<EditRenderOutp
       const paint = input.paints.get(layer.productId);
       if (!paint) throw new Error(`Unknown product ${layer.productId}`);
       if (added) behind(mask, added);
-      await paintInto(work, mask, paint, size);
+      await paintInto(work, mask, paint, layer, size);
     } else if (layer.type === 'correction') {
       original ??= await rgb(
         sharp(input.original).autoOrient().resize(size.width, size.height, { fit: 'fill' }),
@@ -141,71 +146,50 @@ function mixInto(work: Buffer, over: Uint8Array, mask: Uint8Array): void {
 
 // ---- paint ----
 
-/**
- * Paint keeps the photo's light: the colour (or texture) is multiplied by each pixel's blurred
- * luminance over the area's mean luminance, so the area takes the paint's colour on average and a
- * corner in shadow stays darker than the lit wall by the same ratio.
- */
-async function paintInto(work: Buffer, mask: Uint8Array, paint: PaintSource, size: Size): Promise<void> {
-  const sigma = Math.max(0.3, size.width * SHADING_BLUR);
-  // Blurred within the area only (blur of luminance × mask over blur of mask), so a bright window
-  // or a dark floor next to the wall does not leak a halo into it.
-  const luma = new Uint8Array(mask.length);
-  for (let i = 0; i < luma.length; i++)
-    luma[i] = ((0.299 * work[i * 3]! + 0.587 * work[i * 3 + 1]! + 0.114 * work[i * 3 + 2]!) * mask[i]!) / 255;
-  const [lumaBlur, maskBlur] = await Promise.all([blur(luma, sigma, size), blur(mask, sigma, size)]);
-  const luminance = new Float32Array(mask.length);
-  let weighted = 0;
-  let coverage = 0;
-  for (let i = 0; i < mask.length; i++) {
-    if (mask[i] === 0) continue;
-    luminance[i] = maskBlur[i]! > 0 ? (lumaBlur[i]! * 255) / maskBlur[i]! : luma[i]!;
-    weighted += luminance[i]! * mask[i]!;
-    coverage += mask[i]!;
+/** Lays a wall's paint or a floor's texture the way the editor previews it (@estancia/contracts). */
+async function paintInto(
+  work: Buffer,
+  mask: Uint8Array,
+  paint: PaintSource,
+  layer: Extract<EditLayer, { type: 'paint' }>,
+  size: Size,
+): Promise<void> {
+  const image = { ...size, channels: 3, data: work };
+  let source: SurfaceSource;
+  if (paint.kind === 'colour') {
+    const [r, g, b] = parseHex(paint.color) as [number, number, number];
+    source = { kind: 'colour', rgb: [r, g, b] };
+  } else {
+    const outline = layer.area.find((shape) => shape.kind === 'polygon' && !shape.erase);
+    source = {
+      kind: 'texture',
+      tile: await textureTile(paint.svg, tileRasterWidth(paint.tileScale, size.width)),
+      tileScale: paint.tileScale,
+      plane:
+        layer.surface === 'floor' && outline?.kind === 'polygon'
+          ? floorPlane(outline.points, size.width, size.height, paint.tileScale)
+          : null,
+    };
   }
-  const mean = Math.max(1, weighted / coverage);
-  const colour = paint.kind === 'colour' ? parseHex(paint.color) : null;
-  const texture = paint.kind === 'texture' ? await tiledTexture(paint, size) : null;
-  for (let i = 0; i < mask.length; i++) {
-    const a = mask[i]!;
-    if (a === 0) continue;
-    const light = luminance[i]! / mean;
-    for (let c = 0; c < 3; c++) {
-      const base = colour ? colour[c]! : texture![i * 3 + c]!;
-      const painted = Math.min(255, base * light);
-      const j = i * 3 + c;
-      work[j] = Math.round(work[j]! + ((painted - work[j]!) * a) / 255);
-    }
-  }
+  paintSurface(image, mask, source, (i, r, g, b, a) => {
+    const j = i * 3;
+    work[j] = Math.round(work[j]! + ((r - work[j]!) * a) / 255);
+    work[j + 1] = Math.round(work[j + 1]! + ((g - work[j + 1]!) * a) / 255);
+    work[j + 2] = Math.round(work[j + 2]! + ((b - work[j + 2]!) * a) / 255);
+  });
 }
-
-const blur = (plane: Uint8Array, sigma: number, size: Size): Promise<Buffer> =>
-  sharp(plane, { raw: { ...size, channels: 1 } })
-    .blur(sigma)
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
 
 const parseHex = (hex: string): number[] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
-/** The texture tile rasterised at its share of the image width and repeated from the top left, as the editor does. */
-async function tiledTexture(paint: { svg: string; tileScale: number }, size: Size): Promise<Buffer> {
-  const svg = Buffer.from(paint.svg);
-  const { width = 256, height = 256 } = await sharp(svg).metadata();
-  const tileWidth = Math.max(1, Math.round(paint.tileScale * size.width));
-  const tileHeight = Math.max(1, Math.round((tileWidth * height) / width));
-  // Rendered at the density that gives the tile's size, so a large tile is drawn sharp, not upscaled.
-  const density = Math.min(100_000, Math.max(1, (72 * tileWidth) / width));
-  const tile = await sharp(svg, { density })
-    .resize(tileWidth, tileHeight, { fit: 'fill' })
+/** The texture's tile as RGB pixels, `width` wide. */
+async function textureTile(svg: string, width: number): Promise<PixelBuffer> {
+  const { data, info } = await sharp(Buffer.from(svg), { density: 300 })
+    .resize({ width })
+    .flatten({ background: '#ffffff' })
     .removeAlpha()
-    .png()
-    .toBuffer();
-  return rgb(
-    sharp({ create: { ...size, channels: 3, background: '#000000' } }).composite([
-      { input: tile, tile: true, gravity: 'northwest' },
-    ]),
-  );
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels: info.channels, data };
 }
 
 // ---- ai ----
