@@ -8,7 +8,7 @@ import type { PixelGrid } from '../mask/flood-fill';
 import { drawArea } from '../render/area';
 import { createCanvas, fitSize } from '../render/canvas';
 import { addedCoverage, furnitureInFront } from '../render/added';
-import { previewBlend, renderLayerPreview } from '../render/layer-preview';
+import { renderLayerPreview } from '../render/layer-preview';
 import { useImage, useImages } from '../hooks/useImage';
 import type { EditorTool, NormalPoint, ToolContext, ToolPreview } from '../tools';
 import { panTo, viewPosition, viewScale, zoomView, ZOOM_STEP, type Size, type ViewState } from './view';
@@ -63,20 +63,21 @@ function LayerPreview(props: {
   product?: Product;
   texture?: HTMLImageElement | null;
   original: HTMLImageElement | null;
+  base: HTMLImageElement | null;
   front?: HTMLCanvasElement;
 }) {
-  const { layer, work, product, texture, original, front } = props;
+  const { layer, work, product, texture, original, base, front } = props;
   // Documents are immutable: an unchanged layer keeps its object and its rendered preview.
-  const canvas = useMemo(
-    () => renderLayerPreview(layer, work.width, work.height, { product, texture, original, front }),
-    [layer, work, product, texture, original, front],
+  const { canvas, blend } = useMemo(
+    () => renderLayerPreview(layer, work.width, work.height, { product, texture, original, base, front }),
+    [layer, work, product, texture, original, base, front],
   );
   return (
     <KonvaImage
       image={canvas}
       width={props.image.width}
       height={props.image.height}
-      globalCompositeOperation={previewBlend(layer)}
+      globalCompositeOperation={blend}
       opacity={layer.type === 'ai' ? 0.85 : 1}
       listening={false}
     />
@@ -294,6 +295,7 @@ export function EditorCanvas(props: EditorCanvasProps) {
                 product={product}
                 texture={product?.textureUrl ? textures.get(product.textureUrl) : null}
                 original={original}
+                base={base}
                 front={fronts.get(layer.id)}
               />
             );

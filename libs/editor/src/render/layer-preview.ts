@@ -1,4 +1,12 @@
-import type { EditLayer, Product } from '@estancia/contracts';
+import {
+  floorPlane,
+  paintSurface,
+  tileRasterWidth,
+  type EditLayer,
+  type PixelBuffer,
+  type Product,
+  type SurfaceSource,
+} from '@estancia/contracts';
 import { drawArea } from './area';
 import { createCanvas } from './canvas';
 
@@ -9,6 +17,8 @@ export interface PreviewSources {
   readonly texture?: HTMLImageElement | null;
   /** The original photo, shown again inside a correction. */
   readonly original?: HTMLImageElement | null;
+  /** The image the layers go over (the draft or current result): paint keeps its light. */
+  readonly base?: HTMLImageElement | null;
   /** The furniture standing in front of a paint layer (coverage in alpha), which the paint goes under. */
   readonly front?: CanvasImageSource | null;
 }
@@ -51,42 +61,129 @@ function texturePattern(
   return pattern;
 }
 
+/** A layer's preview and how it blends over what is under it. */
+export interface LayerPreviewImage {
+  canvas: HTMLCanvasElement;
+  blend: GlobalCompositeOperation;
+}
+
 /**
- * A layer's look inside its area, at `width`×`height`: the paint colour or floor texture (shown
- * with `multiply` so the photo's light and shadow stay, as the server's recolour keeps them), the
- * original photo for a correction, a hatched tint for an AI area. Paint stays behind `front`.
+ * A layer's look inside its area, at `width`×`height`: paint and floors laid by the same definition the
+ * server renders with (@estancia/contracts `paintSurface`: the photo's light kept, floors in perspective,
+ * under the furniture in `front`), the original photo for a correction, a hatched tint for an AI area.
+ * Without readable photo pixels, paint is shown multiplied over the photo instead (close, not exact).
  */
 export function renderLayerPreview(
   layer: EditLayer,
   width: number,
   height: number,
   sources: PreviewSources = {},
-): HTMLCanvasElement {
+): LayerPreviewImage {
   const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return canvas;
+  const ctx = canvas.getContext('2d', { willReadFrequently: layer.type === 'paint' });
+  if (!ctx) return { canvas, blend: 'source-over' };
   drawArea(ctx, layer.area, canvas.width, canvas.height);
-  ctx.globalCompositeOperation = 'source-in';
   if (layer.type === 'paint') {
-    const { product, texture } = sources;
-    const pattern =
-      texture && product?.tileScale ? texturePattern(ctx, texture, product.tileScale, canvas.width) : null;
-    ctx.fillStyle = pattern ?? product?.color ?? '#9e9e9e';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
     if (sources.front) {
       ctx.globalCompositeOperation = 'destination-out';
       ctx.drawImage(sources.front, 0, 0, canvas.width, canvas.height);
     }
-  } else if (layer.type === 'correction') {
+    if (laySurface(ctx, layer, sources)) return { canvas, blend: 'source-over' };
+    const { product, texture } = sources;
+    ctx.globalCompositeOperation = 'source-in';
+    const pattern =
+      texture && product?.tileScale ? texturePattern(ctx, texture, product.tileScale, canvas.width) : null;
+    ctx.fillStyle = pattern ?? product?.color ?? '#9e9e9e';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    return { canvas, blend: 'multiply' };
+  }
+  ctx.globalCompositeOperation = 'source-in';
+  if (layer.type === 'correction') {
     if (sources.original) ctx.drawImage(sources.original, 0, 0, canvas.width, canvas.height);
     else ctx.clearRect(0, 0, canvas.width, canvas.height);
   } else {
     ctx.fillStyle = hatch(ctx, AI_TINTS[layer.mode]);
     ctx.fillRect(0, 0, canvas.width, canvas.height);
   }
-  return canvas;
+  return { canvas, blend: 'source-over' };
 }
 
-/** How a layer's preview blends over what is under it. */
-export const previewBlend = (layer: EditLayer): GlobalCompositeOperation =>
-  layer.type === 'paint' ? 'multiply' : 'source-over';
+/**
+ * Replaces the area drawn on `ctx` (its coverage in alpha) with the paint laid as the server lays it;
+ * false when the photo's or the texture's pixels cannot be read (a server that refused CORS) or the
+ * texture is still loading.
+ */
+function laySurface(
+  ctx: CanvasRenderingContext2D,
+  layer: Extract<EditLayer, { type: 'paint' }>,
+  sources: PreviewSources,
+): boolean {
+  const { width, height } = ctx.canvas;
+  const { product, texture, base } = sources;
+  if (!base || !product) return false;
+  const photo = pixelsOf(base, width, height);
+  if (!photo) return false;
+  let source: SurfaceSource;
+  if (product.tileScale) {
+    if (!texture) return false;
+    const tileWidth = tileRasterWidth(product.tileScale, width);
+    const natural = texture.naturalWidth || texture.width || tileWidth;
+    const tall = texture.naturalHeight || texture.height || natural;
+    const tile = pixelsOf(texture, tileWidth, Math.max(1, Math.round((tileWidth * tall) / natural)));
+    if (!tile) return false;
+    const outline = layer.area.find((shape) => shape.kind === 'polygon' && !shape.erase);
+    source = {
+      kind: 'texture',
+      tile,
+      tileScale: product.tileScale,
+      plane:
+        layer.surface === 'floor' && outline?.kind === 'polygon'
+          ? floorPlane(outline.points, width, height, product.tileScale)
+          : null,
+    };
+  } else {
+    source = { kind: 'colour', rgb: hexToRgb(product.color) };
+  }
+  const area = ctx.getImageData(0, 0, width, height).data;
+  const coverage = new Uint8Array(width * height);
+  for (let i = 0; i < coverage.length; i++) coverage[i] = area[i * 4 + 3]!;
+  const out = ctx.createImageData(width, height);
+  const data = out.data;
+  paintSurface(photo, coverage, source, (i, r, g, b, a) => {
+    const o = i * 4;
+    data[o] = r;
+    data[o + 1] = g;
+    data[o + 2] = b;
+    data[o + 3] = a;
+  });
+  ctx.putImageData(out, 0, 0);
+  return true;
+}
+
+const hexToRgb = (hex: string): [number, number, number] => {
+  const value = /^#[0-9a-f]{6}$/i.test(hex) ? hex : '#9e9e9e';
+  return [1, 3, 5].map((i) => parseInt(value.slice(i, i + 2), 16)) as [number, number, number];
+};
+
+const pixelCache = new WeakMap<CanvasImageSource, Map<string, PixelBuffer | null>>();
+
+/** An image's RGBA pixels at `width`×`height`, read once per size; null when the image taints the canvas. */
+function pixelsOf(image: CanvasImageSource, width: number, height: number): PixelBuffer | null {
+  const key = `${width}x${height}`;
+  let sizes = pixelCache.get(image);
+  if (!sizes) pixelCache.set(image, (sizes = new Map()));
+  if (sizes.has(key)) return sizes.get(key)!;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  let pixels: PixelBuffer | null = null;
+  if (ctx) {
+    ctx.drawImage(image, 0, 0, width, height);
+    try {
+      pixels = { width, height, channels: 4, data: ctx.getImageData(0, 0, width, height).data };
+    } catch {
+      pixels = null;
+    }
+  }
+  sizes.set(key, pixels);
+  return pixels;
+}
