@@ -38,6 +38,7 @@ import { EditorToolbar } from './EditorToolbar';
 import { LayerList } from './LayerList';
 import { ProductSwatches } from './ProductSwatches';
 import { ToolOptions } from './ToolOptions';
+import { touchTarget } from './touch';
 import { ViewControls } from './ViewControls';
 import { FIT_VIEW, ZOOM_STEP, zoomView, type ViewState } from './view';
 
@@ -92,7 +93,7 @@ function SaveStatusText({ status, onRetry }: { status: SaveStatus; onRetry: () =
         {t(`save.${status}`)}
       </Typography>
       {status === 'error' && (
-        <Button size="small" onClick={onRetry}>
+        <Button size="small" onClick={onRetry} sx={touchTarget}>
           {t('save.retry')}
         </Button>
       )}
@@ -275,7 +276,17 @@ function EditorWorkspace({
           />
         )}
         {!readOnly && (
-          <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, ml: 'auto' }}>
+          <Stack
+            direction="row"
+            sx={{
+              flexWrap: 'wrap',
+              alignItems: 'center',
+              justifyContent: 'flex-end',
+              columnGap: 1.5,
+              rowGap: 1,
+              ml: 'auto',
+            }}
+          >
             <SaveStatusText
               status={autosave.status}
               onRetry={() => void autosave.flush().catch(() => undefined)}
@@ -293,6 +304,7 @@ function EditorWorkspace({
               onClick={() => void saveResult()}
               startIcon={rendering ? <CircularProgress size={16} color="inherit" /> : undefined}
               title={t('render.hint')}
+              sx={touchTarget}
             >
               {rendering ? t('render.running') : t('render.action')}
             </Button>
@@ -313,8 +325,10 @@ function EditorWorkspace({
         />
       )}
 
+      {/* Side by side when both fit, else the panels go below the canvas; the canvas takes nearly all the
+      spare width (999 : 1) and the panels, once on a line of their own, all of it. */}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <Box sx={{ flex: '1 1 480px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <Box sx={{ flex: '999 1 480px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <ViewControls
             zoom={view.zoom}
             onZoomIn={() => zoomBy(ZOOM_STEP)}
@@ -376,8 +390,20 @@ function EditorWorkspace({
           </Box>
         </Box>
 
-        <Stack component="aside" sx={{ flex: '0 1 300px', minWidth: 240, gap: 2 }}>
-          <Paper variant="outlined" component="figure" sx={{ m: 0, p: 1 }}>
+        <Box
+          component="aside"
+          sx={{
+            flex: '1 1 300px',
+            minWidth: 0,
+            display: 'grid',
+            gap: 2,
+            // One column beside the canvas or on a phone; below the canvas on a wider screen, as many as fit.
+            gridTemplateColumns: 'repeat(auto-fill, minmax(min(240px, 100%), 1fr))',
+            alignItems: 'start',
+          }}
+        >
+          {/* On a phone or tablet the tools' swatches and the layers come first, the original last. */}
+          <Paper variant="outlined" component="figure" sx={{ m: 0, p: 1, order: { xs: 1, md: 0 } }}>
             <Box
               component="img"
               src={session.originalImageUrl}
@@ -417,7 +443,7 @@ function EditorWorkspace({
             onMove={(layerId, toIndex) => store.execute(new ReorderLayerCommand(layerId, toIndex))}
             onRemove={(layerId) => store.execute(new RemoveLayerCommand(layerId))}
           />
-        </Stack>
+        </Box>
       </Box>
 
       <Snackbar

@@ -11,7 +11,9 @@ import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import type { Theme } from '@mui/material/styles';
 import type { EditLayer, Product } from '@estancia/contracts';
+import { TOUCH_TARGET, touchMedia, touchTarget } from './touch';
 
 /** What a layer is, in the user's words: "Wall · Soft white", "Correction", "AI decoration". */
 export function layerName(layer: EditLayer, products: ReadonlyMap<string, Product>, t: TFunction): string {
@@ -32,6 +34,14 @@ export interface LayerListProps {
   readonly onMove: (layerId: string, toIndex: number) => void;
   readonly onRemove: (layerId: string) => void;
 }
+
+/** The row leaves room for the three actions (and the item's 16 px inset); on phones and tablets they are finger-sized. */
+const rowWithActions = (theme: Theme) => ({
+  '& > .MuiListItemButton-root': { pr: 13 },
+  [touchMedia(theme)]: {
+    '& > .MuiListItemButton-root': { pr: `${3 * TOUCH_TARGET + 16}px`, minHeight: TOUCH_TARGET + 8 },
+  },
+});
 
 /** The document's layers, the top one first; choosing one makes the area tools change it. */
 export function LayerList({
@@ -76,6 +86,7 @@ export function LayerList({
                         <>
                           <IconButton
                             size="small"
+                            sx={touchTarget}
                             aria-label={t('layers.moveUp', { name })}
                             disabled={index === layers.length - 1}
                             onClick={() => onMove(layer.id, index + 1)}
@@ -84,6 +95,7 @@ export function LayerList({
                           </IconButton>
                           <IconButton
                             size="small"
+                            sx={touchTarget}
                             aria-label={t('layers.moveDown', { name })}
                             disabled={index === 0}
                             onClick={() => onMove(layer.id, index - 1)}
@@ -92,6 +104,7 @@ export function LayerList({
                           </IconButton>
                           <IconButton
                             size="small"
+                            sx={touchTarget}
                             aria-label={t('layers.remove', { name })}
                             onClick={() => onRemove(layer.id)}
                           >
@@ -100,7 +113,7 @@ export function LayerList({
                         </>
                       )
                     }
-                    sx={readOnly ? undefined : { '& > .MuiListItemButton-root': { pr: 13 } }}
+                    sx={readOnly ? undefined : rowWithActions}
                   >
                     <ListItemButton
                       selected={layer.id === selection}

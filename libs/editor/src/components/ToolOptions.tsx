@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { EditTool } from '@estancia/contracts';
 import type { ToolSettings } from '../tools';
+import { touchTarget } from './touch';
 
 export interface ToolOptionsProps {
   readonly tool: EditTool;
@@ -27,7 +28,8 @@ function PercentSlider(props: {
   const { t } = useTranslation('editor');
   const id = useId();
   return (
-    <Box sx={{ minWidth: 160, flex: '0 1 220px' }}>
+    // A phone gives each slider a line of its own, as wide as the screen.
+    <Box sx={{ minWidth: 160, flex: { xs: '1 1 160px', sm: '0 1 220px' } }}>
       <Typography id={id} variant="caption" component="div">
         {props.label}
       </Typography>
@@ -95,7 +97,13 @@ export function ToolOptions({ tool, settings, onChange, onApplyAi }: ToolOptions
         />
       )}
       {ai && (
-        <Button variant="outlined" size="small" disabled={!onApplyAi} onClick={() => onApplyAi?.()}>
+        <Button
+          variant="outlined"
+          size="small"
+          disabled={!onApplyAi}
+          onClick={() => onApplyAi?.()}
+          sx={touchTarget}
+        >
           {t('options.applyAi')}
         </Button>
       )}

@@ -10,6 +10,7 @@ import FitScreenIcon from '@mui/icons-material/FitScreen';
 import PanToolIcon from '@mui/icons-material/PanTool';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
+import { touchTarget } from './touch';
 import { MAX_ZOOM, MIN_ZOOM } from './view';
 
 export interface ViewControlsProps {
@@ -69,6 +70,7 @@ export function ViewControls(props: ViewControlsProps) {
         <ToggleButton
           size="small"
           value="pan"
+          sx={touchTarget}
           aria-label={t('view.pan')}
           selected={props.panning}
           onChange={() => props.onPanningChange(!props.panning)}
@@ -80,6 +82,7 @@ export function ViewControls(props: ViewControlsProps) {
         <ToggleButton
           size="small"
           value="compare"
+          sx={touchTarget}
           aria-label={t('view.compare')}
           selected={props.compare !== null}
           onChange={() => props.onCompareChange(props.compare === null ? 0.5 : null)}
@@ -88,7 +91,16 @@ export function ViewControls(props: ViewControlsProps) {
         </ToggleButton>
       </Tooltip>
       {props.compare !== null && (
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, minWidth: 220, flex: '0 1 280px', ml: 1 }}>
+        <Stack
+          direction="row"
+          sx={{
+            alignItems: 'center',
+            gap: 1,
+            minWidth: 0,
+            flex: { xs: '1 1 220px', sm: '0 1 280px' },
+            ml: 1,
+          }}
+        >
           <Typography variant="caption">{t('view.before')}</Typography>
           <Slider
             size="small"

@@ -85,7 +85,15 @@ const ReviewJob = () => {
   const refresh = useRefresh();
   if (!review) return null;
   return (
-    <Stack spacing={3} sx={{ p: 2 }}>
+    <Stack
+      spacing={3}
+      sx={{
+        p: { xs: 1.5, sm: 2 },
+        // react-admin's layout grows to its content's widest line (min-width: fit-content); the job takes the
+        // width it is given instead, so the editor's tool strip scrolls on a tablet rather than the page.
+        contain: 'inline-size',
+      }}
+    >
       <Box
         sx={{
           display: 'grid',

@@ -181,7 +181,13 @@ export function EditDecorationPage({
         justifyContent="space-between"
       >
         <Stack spacing={0.5} alignItems="flex-start">
-          <Button component={RouterLink} to={projectPath} startIcon={<ArrowBackIcon />}>
+          {/* A fingertip-sized way out on a phone (the editor's own buttons are at least 40 px too). */}
+          <Button
+            component={RouterLink}
+            to={projectPath}
+            startIcon={<ArrowBackIcon />}
+            sx={{ minHeight: 40 }}
+          >
             {t('edit.back')}
           </Button>
           <Typography component="h1" variant="h1">
