@@ -68,7 +68,8 @@ const layerBase = { id: z.string().min(1).max(64), area };
  * - `paint`: a wall painted with a wall_paint product's colour, or a floor laid with a floor
  *   product's texture, blended so the photo's light and shadows stay;
  * - `correction`: the corrector brush: the original photo shows again inside the area (removes
- *   what the AI should not have put there);
+ *   what the AI should not have put there), or, with `restore: 'draft'`, the image the layers go over
+ *   (takes back paint and floors without removing the furniture);
  * - `ai`: "AI decoration" (furnish the area) or "reform" (re-render walls, floor and fittings) by
  *   the staging engine, kept only inside the area.
  */
@@ -79,7 +80,12 @@ export const editLayerSchema = z.discriminatedUnion('type', [
     surface: z.enum(['wall', 'floor']),
     productId: z.string().min(1).max(64),
   }),
-  z.object({ ...layerBase, type: z.literal('correction') }),
+  z.object({
+    ...layerBase,
+    type: z.literal('correction'),
+    /** What shows again inside the area: the original photo (the default) or the image the layers go over. */
+    restore: z.enum(['original', 'draft']).optional(),
+  }),
   z.object({
     ...layerBase,
     type: z.literal('ai'),

@@ -140,6 +140,7 @@ function EditorWorkspace({
     brushSize: 0.03,
     hardness: 0.8,
     tolerance: 0.12,
+    restore: 'original',
   });
   const [wallProductId, setWallProductId] = useState<string | null>(null);
   const [floorProductId, setFloorProductId] = useState<string | null>(null);

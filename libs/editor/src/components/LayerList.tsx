@@ -21,7 +21,8 @@ export function layerName(layer: EditLayer, products: ReadonlyMap<string, Produc
     return t(`layers.${layer.surface}`, {
       product: products.get(layer.productId)?.name ?? t('layers.unknownProduct'),
     });
-  if (layer.type === 'correction') return t('layers.correction');
+  if (layer.type === 'correction')
+    return t(layer.restore === 'draft' ? 'layers.correctionDraft' : 'layers.correction');
   return t(`layers.ai_${layer.mode}`);
 }
 

@@ -4,6 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { EditTool } from '@estancia/contracts';
 import type { ToolSettings } from '../tools';
@@ -85,6 +87,22 @@ export function ToolOptions({ tool, settings, onChange, onApplyAi }: ToolOptions
             onChange={(value) => onChange({ hardness: value / 100 })}
           />
         </>
+      )}
+      {tool === 'brush' && (
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={settings.restore}
+          aria-label={t('options.restore')}
+          onChange={(_, restore: ToolSettings['restore'] | null) => restore && onChange({ restore })}
+        >
+          <ToggleButton value="original" sx={touchTarget}>
+            {t('options.restoreOriginal')}
+          </ToggleButton>
+          <ToggleButton value="draft" sx={touchTarget}>
+            {t('options.restoreDraft')}
+          </ToggleButton>
+        </ToggleButtonGroup>
       )}
       {(tool === 'select' || ai) && (
         <PercentSlider

@@ -52,7 +52,8 @@ export function furnitureInFront(
   let reusable = true;
   for (const layer of layers) {
     if (layer.type === 'paint') fronts.set(layer.id, front);
-    if (layer.type !== 'correction') continue;
+    // Restoring the draft brings back what the engine added too: the furniture stays in front.
+    if (layer.type !== 'correction' || layer.restore === 'draft') continue;
     const earlier = previous[chain.length];
     reusable &&= earlier?.correction === layer;
     if (reusable) front = earlier!.front;

@@ -99,7 +99,8 @@ export function renderLayerPreview(
   }
   ctx.globalCompositeOperation = 'source-in';
   if (layer.type === 'correction') {
-    if (sources.original) ctx.drawImage(sources.original, 0, 0, canvas.width, canvas.height);
+    const restored = layer.restore === 'draft' ? sources.base : sources.original;
+    if (restored) ctx.drawImage(restored, 0, 0, canvas.width, canvas.height);
     else ctx.clearRect(0, 0, canvas.width, canvas.height);
   } else {
     ctx.fillStyle = hatch(ctx, AI_TINTS[layer.mode]);

@@ -58,6 +58,7 @@ export function toolContext(
       brushSize: 0.02,
       hardness: 0.8,
       tolerance: 0.1,
+      restore: 'original',
       wallProductId: 'paint-1',
       floorProductId: 'floor-1',
       ...options.settings,

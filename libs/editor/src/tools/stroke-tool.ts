@@ -3,9 +3,9 @@ import { addShape, correctionLayer, selectedLayer } from './targets';
 import type { EditorTool, ToolContext } from './types';
 
 /**
- * The corrector brush and the eraser. A brush stroke always restores the photo: it goes into the
- * selected layer's area when that is a correction, or else into a new correction layer on top (the
- * original photo shows again inside it, over paint and floors too). An eraser stroke cuts the
+ * The corrector brush and the eraser. A brush stroke always restores: the original photo, or the AI
+ * draft by choice (settings.restore). It goes into the selected layer's area when that is a correction
+ * restoring the same, or else into a new correction layer on top (over paint and floors too). An eraser stroke cuts the
  * selected layer's area, or the top layer's.
  */
 export function createStrokeTool(id: 'brush' | 'eraser'): EditorTool {
@@ -45,8 +45,11 @@ export function createStrokeTool(id: 'brush' | 'eraser'): EditorTool {
         const target = eraserTarget(ctx);
         if (target) addShape(ctx, shape, target, correctionLayer);
       } else {
+        // Into the selected correction that restores the same image, else a new one on top.
+        const restore = ctx.settings.restore;
         const selected = selectedLayer(ctx);
-        addShape(ctx, shape, selected?.type === 'correction' ? selected : undefined, correctionLayer);
+        const same = selected?.type === 'correction' && (selected.restore ?? 'original') === restore;
+        addShape(ctx, shape, same ? selected : undefined, (area) => correctionLayer(area, restore));
       }
     },
     onCancel(ctx) {

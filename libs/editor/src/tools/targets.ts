@@ -13,10 +13,14 @@ export const selectedLayer = (ctx: ToolContext): EditLayer | undefined => {
   return findLayer(document, selection);
 };
 
-export const correctionLayer = (area: EditShape[]): EditLayer => ({
+export const correctionLayer = (
+  area: EditShape[],
+  restore: 'original' | 'draft' = 'original',
+): EditLayer => ({
   id: newLayerId(),
   type: 'correction',
   area,
+  ...(restore === 'draft' ? { restore } : {}),
 });
 
 /** Adds a shape to `into`'s area, or, without one, starts a new layer with it and selects that layer. */

@@ -111,6 +111,21 @@ describe('brush and eraser', () => {
     valid(ctx);
   });
 
+  it('restores the AI draft by choice, in a correction of its own', () => {
+    const ctx = toolContext();
+    const brush = tools().brush;
+    drag(brush, ctx, [[0.1, 0.1]]);
+    Object.assign(ctx, { settings: { ...ctx.settings, restore: 'draft' } });
+    drag(brush, ctx, [[0.5, 0.5]]);
+    drag(brush, ctx, [[0.6, 0.5]]);
+    const [original, draft] = layers(ctx);
+    expect(original).toMatchObject({ type: 'correction', area: [{ kind: 'stroke' }] });
+    expect(original).not.toHaveProperty('restore');
+    expect(draft).toMatchObject({ type: 'correction', restore: 'draft' });
+    expect(draft!.area).toHaveLength(2);
+    valid(ctx);
+  });
+
   it('refuses a shape past the 500 of an area', () => {
     const full: EditLayer = { ...correction(), area: Array(500).fill(correction().area[0]) };
     const store = createEditorStore({ ...emptyDocument(), layers: [full] });

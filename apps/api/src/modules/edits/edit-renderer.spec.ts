@@ -178,6 +178,46 @@ describe('renderEdit', () => {
     expect(near(after.at(0.75, 0.5), [0xc0, 0x30, 0x20], 8)).toBe(true);
   });
 
+  it('the corrector restores exactly the original photo, or by choice the draft under the paint', async () => {
+    const original = await roomJpeg(160, 120, { quality: 95 });
+    const base = await sharp(original).modulate({ saturation: 1.5 }).jpeg({ quality: 95 }).toBuffer();
+    const render = async (restore?: 'original' | 'draft') =>
+      pixels(
+        (
+          await renderEdit({
+            base,
+            original,
+            document: doc([
+              paint([rect(0, 0, 1, 1)]),
+              { id: 'c', type: 'correction', area: [rect(0, 0, 0.5, 1)], ...(restore ? { restore } : {}) },
+            ]),
+            paints,
+            stage: noEngine,
+          })
+        ).result,
+      );
+    // Inside the area every pixel is the restored image's: the same as that image encoded as the render
+    // encodes (JPEG at 90), over the 16-px blocks wholly inside the area; outside, the paint.
+    const within = async (from: Buffer, got: Awaited<ReturnType<typeof pixels>>) => {
+      const want = await pixels(await sharp(from).jpeg({ quality: 90 }).toBuffer());
+      let worst = 0;
+      for (let y = 0; y < 112; y++)
+        for (let x = 0; x < 64; x++)
+          for (let c = 0; c < 3; c++) {
+            const i = (y * 160 + x) * 3 + c;
+            worst = Math.max(worst, Math.abs(want.data[i]! - got.data[i]!));
+          }
+      return worst;
+    };
+    const photo = await render();
+    expect(await within(original, photo)).toBe(0);
+    expect(hue(photo.at(0.8, 0.2))).toBeGreaterThan(180);
+    const draft = await render('draft');
+    expect(await within(base, draft)).toBe(0);
+    expect(await within(original, draft)).toBeGreaterThan(20);
+    expect(hue(draft.at(0.8, 0.2))).toBeGreaterThan(180);
+  });
+
   it('decodes a selection mask run by run and scales it to the image', async () => {
     // A 4×3 grid: row 0 ..X. / row 1 XX.. / row 2 ...X, runs in row-major order starting outside.
     const runs = [2, 1, 1, 2, 5, 1];

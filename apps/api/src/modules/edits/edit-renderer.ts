@@ -71,6 +71,8 @@ export async function renderEdit(input: EditRenderInput): Promise<EditRenderOutp
   });
   const size = { width: decoded.info.width, height: decoded.info.height };
   const work = decoded.data;
+  // The image the layers go over, as it was: what a correction that restores the draft shows again.
+  const draft = Buffer.from(work);
   const added = input.added ? await addedMask(input.added, size) : undefined;
   let original: Buffer | undefined;
   for (const layer of input.document.layers) {
@@ -81,6 +83,8 @@ export async function renderEdit(input: EditRenderInput): Promise<EditRenderOutp
       if (!paint) throw new Error(`Unknown product ${layer.productId}`);
       if (added) behind(mask, added);
       await paintInto(work, mask, paint, layer, size);
+    } else if (layer.type === 'correction' && layer.restore === 'draft') {
+      mixInto(work, draft, mask);
     } else if (layer.type === 'correction') {
       original ??= await rgb(
         sharp(input.original).autoOrient().resize(size.width, size.height, { fit: 'fill' }),
