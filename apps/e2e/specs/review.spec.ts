@@ -105,10 +105,13 @@ test('a supervised decoration: a decorator claims it, paints a wall, brushes a c
   await expect.poll(async () => (await reviewOf(property))?.versionId, { timeout: 60_000 }).not.toBe(draft);
 
   await console.getByRole('button', { name: 'Aprobar', exact: true }).click();
-  await console
-    .getByRole('dialog', { name: '¿Aprobar y entregar?' })
-    .getByRole('button', { name: 'Aprobar y entregar' })
-    .click();
+  const approval = console.getByRole('dialog', { name: '¿Aprobar y entregar?' });
+  // The dialog shows the server's full-resolution render of the fix, the version approving delivers.
+  await expect(approval.getByText('Resultado final a resolución completa · versión 2')).toBeVisible();
+  await expect(
+    approval.getByRole('img', { name: 'Resultado final que se entrega, versión 2' }),
+  ).toBeVisible();
+  await approval.getByRole('button', { name: 'Aprobar y entregar' }).click();
   await staffContext.close();
 
   // The customer's page shows the delivered result without a reload, with the wall painted blue.

@@ -37,6 +37,16 @@ export type ReviewAction = (typeof REVIEW_ACTIONS)[number];
 
 const staffRef = z.object({ id: z.string(), name: z.string() });
 
+/** One ready version of the reviewed decoration: its full-resolution render and its thumbnail, signed. */
+export const reviewImageSchema = z.object({
+  versionId: z.string(),
+  /** The version's number (1 for the first render), as staff and the history name it. */
+  number: z.number().int(),
+  imageUrl: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type ReviewImage = z.infer<typeof reviewImageSchema>;
+
 /** A row of GET /data/admin/reviews (ra-data-simple-rest) and GET /data/admin/reviews/:id. */
 export const reviewSchema = z.object({
   id: z.string(),
@@ -55,12 +65,26 @@ export const reviewSchema = z.object({
   claimedBy: staffRef.nullable(),
   claimedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
-  /** The current draft (or delivered result) and the customer's photo, full size, signed. */
+  /**
+   * The current result (or the delivered one) and the customer's photo, full size, signed; `versionId` is the
+   * result's. Kept for older clients: `result` says the same with the version number and thumbnail.
+   */
   draftUrl: z.string().nullable(),
   originalUrl: z.string(),
   versionId: z.string().nullable(),
   /** The structure guard found walls, windows or doors moved in the draft: check them before approving. */
   structureChanged: z.boolean(),
+  /**
+   * The AI draft this result started from: the engine's own render (never an edit), so the fixes can
+   * be compared with it. Null while the first draft renders, or once it is no longer kept.
+   */
+  draft: reviewImageSchema.nullable(),
+  /** What approving delivers (once delivered: what was delivered); null while there is no ready result. */
+  result: reviewImageSchema.nullable(),
+  /** An edit is being rendered into a new result: approving waits for it. */
+  rendering: z.boolean(),
+  /** The saved edit document has changes the result does not show yet (render them to deliver them). */
+  unrenderedEdits: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -79,6 +103,19 @@ export type ReviewEvent = z.infer<typeof reviewEventSchema>;
 /** POST /data/admin/reviews/:id/reassign (admins): give the job to a decorator (or back to the queue). */
 export const reassignReviewRequestSchema = z.object({ decoratorId: z.uuid().nullable() });
 export type ReassignReviewRequest = z.infer<typeof reassignReviewRequestSchema>;
+
+/**
+ * POST /data/admin/reviews/:id/approve. `versionId`: the result the decorator saw in the approval
+ * dialog; the API delivers exactly it, or refuses with REVIEW_RESULT_CHANGED when the result changed
+ * or an edit is still rendering. With `versionId`, saved edits not rendered yet are refused
+ * (REVIEW_EDITS_UNRENDERED) unless `ignoreUnrenderedEdits` says to deliver the result without them.
+ * Without `versionId` (older clients), the current result is delivered as it is.
+ */
+export const approveReviewRequestSchema = z.object({
+  versionId: z.uuid().optional(),
+  ignoreUnrenderedEdits: z.boolean().optional(),
+});
+export type ApproveReviewRequest = z.infer<typeof approveReviewRequestSchema>;
 
 /** POST /data/admin/reviews/:id/send-back: a fresh AI draft is rendered, optionally with a note. */
 export const sendBackReviewRequestSchema = z.object({ note: z.string().trim().max(500).optional() });

@@ -25,6 +25,21 @@ export const aReview = (overrides: Partial<Review> = {}): Review => ({
   originalUrl: '/files/original-r1.jpg',
   versionId: 'v1',
   structureChanged: false,
+  // Nothing edited yet: the result is the AI draft itself.
+  draft: {
+    versionId: 'v1',
+    number: 1,
+    imageUrl: '/files/draft-r1.jpg',
+    thumbnailUrl: '/files/draft-r1-thumb.jpg',
+  },
+  result: {
+    versionId: 'v1',
+    number: 1,
+    imageUrl: '/files/draft-r1.jpg',
+    thumbnailUrl: '/files/draft-r1-thumb.jpg',
+  },
+  rendering: false,
+  unrenderedEdits: false,
   ...overrides,
 });
 

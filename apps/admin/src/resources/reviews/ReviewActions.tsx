@@ -18,7 +18,6 @@ import PanToolIcon from '@mui/icons-material/PanTool';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SendIcon from '@mui/icons-material/Send';
 import {
-  Confirm,
   type MutationMode,
   TopToolbar,
   useNotify,
@@ -28,6 +27,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import {
+  type ApproveReviewRequest,
   type ReassignReviewRequest,
   type Review,
   type SendBackReviewRequest,
@@ -35,11 +35,12 @@ import {
 } from '@estancia/contracts';
 import { apiErrorKey } from '../../common/apiErrorKey';
 import { type RecordActionMeta } from '../../data/dataProvider';
+import { ApproveDialog } from './ApproveDialog';
 import { useStaffMembers, useStaffViewer } from './reviewQueries';
 
 type ReviewActionName = 'claim' | 'release' | 'approve' | 'send-back' | 'reassign';
 
-type ActionBody = SendBackReviewRequest | ReassignReviewRequest;
+type ActionBody = ApproveReviewRequest | SendBackReviewRequest | ReassignReviewRequest;
 
 interface ActionOptions {
   body?: ActionBody;
@@ -119,7 +120,10 @@ const ReleaseButton = ({ review }: { review: Review }) => {
   );
 };
 
-/** Approve: the customer receives the result at once, so a confirmation first. */
+/**
+ * Approve: the customer receives the result at once, so the dialog first shows the final render that approving
+ * delivers, and the approval names that version. A refusal leaves the dialog open on the result as it is now.
+ */
 const ApproveButton = ({ review }: { review: Review }) => {
   const translate = useTranslate();
   const { run, isPending } = useReviewAction();
@@ -136,16 +140,17 @@ const ApproveButton = ({ review }: { review: Review }) => {
       >
         {translate('console.reviews.approve')}
       </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title="console.reviews.approveTitle"
-        content="console.reviews.approveContent"
-        contentTranslateOptions={{ customer: review.customer.email }}
-        confirm="console.reviews.approveConfirm"
+      <ApproveDialog
+        review={review}
+        open={open}
+        approving={isPending}
         onClose={() => setOpen(false)}
-        onConfirm={() =>
-          run(review, 'approve', { done: 'console.reviews.approvedNotice', onSuccess: () => setOpen(false) })
+        onApprove={(body) =>
+          run(review, 'approve', {
+            body,
+            done: 'console.reviews.approvedNotice',
+            onSuccess: () => setOpen(false),
+          })
         }
       />
     </>

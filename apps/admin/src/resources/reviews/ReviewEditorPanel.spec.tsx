@@ -189,7 +189,7 @@ describe('the editor on the job page', () => {
     expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 
-  it('falls back to the draft image when the session cannot be loaded', async () => {
+  it('falls back to the current result when the session cannot be loaded', async () => {
     api = await startLoopbackApi(
       editorRoutes({
         'GET /data/admin/reviews/r1/edit': () => ({
@@ -205,7 +205,7 @@ describe('the editor on the job page', () => {
       await screen.findByText('No se ha podido abrir el editor de este trabajo.', {}, { timeout: 4000 }),
     ).toBeTruthy();
     expect(
-      screen.getByRole('img', { name: 'Borrador de la IA: Salón, estilo Escandinavo' }).getAttribute('src'),
+      screen.getByRole('img', { name: 'Resultado actual: Salón, estilo Escandinavo' }).getAttribute('src'),
     ).toBe('/files/draft-r1.jpg');
     expect(screen.getByRole('button', { name: 'Reintentar' })).toBeTruthy();
   });

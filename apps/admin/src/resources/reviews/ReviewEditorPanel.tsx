@@ -11,12 +11,13 @@ import {
   renderReviewEdit,
   saveReviewEdit,
 } from '../../data/reviewEdit';
+import { ReviewResultImage } from './ReviewImages';
 
 export interface ReviewEditorPanelProps {
   review: Review;
   /** The signed-in staff member holds the claim: only then may they edit. */
   holding: boolean;
-  /** Called once a render of the edits has finished, so the page reloads the draft and the history. */
+  /** Called once a render of the edits has finished, so the page reloads the result and the history. */
   onRendered: () => void;
 }
 
@@ -34,38 +35,6 @@ const retryUnlessRefused = (failures: number, error: Error) =>
 
 /** The catalogue hardly changes while a job is open. */
 const PRODUCTS_STALE_MS = 10 * 60_000;
-
-/** The review's current draft (what approving delivers), or a note while the AI prepares it. */
-export const ReviewDraftImage = ({ review }: { review: Review }) => {
-  const translate = useTranslate();
-  if (!review.draftUrl)
-    return (
-      <Box
-        sx={{
-          aspectRatio: '4 / 3',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          borderRadius: 1,
-          bgcolor: 'grey.100',
-          p: 2,
-        }}
-      >
-        <Typography color="text.secondary">{translate('console.reviews.noDraft')}</Typography>
-      </Box>
-    );
-  return (
-    <Box
-      component="img"
-      src={review.draftUrl}
-      alt={translate('console.reviews.draftAlt', {
-        room: translate(`console.roomTypes.${review.roomType}`),
-        style: translate(`console.styles.${review.style}`),
-      })}
-      sx={{ display: 'block', width: '100%', height: 'auto', borderRadius: 1, bgcolor: 'grey.100' }}
-    />
-  );
-};
 
 const EditorLoading = () => {
   const translate = useTranslate();
@@ -166,7 +135,7 @@ export const ReviewEditorPanel = ({ review, holding, onRendered }: ReviewEditorP
         >
           {translate('reviewEditor.loadError')}
         </Alert>
-        <ReviewDraftImage review={review} />
+        <ReviewResultImage review={review} />
       </Stack>
     );
 

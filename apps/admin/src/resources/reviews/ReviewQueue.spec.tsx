@@ -276,15 +276,20 @@ describe('the review queue and the job page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Aprobar' }, { timeout: 4000 }));
     const dialog = await screen.findByRole('dialog', { name: '¿Aprobar y entregar?' });
     expect(
-      within(dialog).getByText('carla@example.com recibe esta decoración ahora mismo. No se puede deshacer.'),
+      await within(dialog).findByText(
+        'carla@example.com recibe esta decoración ahora mismo. No se puede deshacer.',
+        {},
+        { timeout: 4000 },
+      ),
     ).toBeTruthy();
     expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Aprobar y entregar' }));
 
     expect(await screen.findByText('Entregado al cliente', {}, { timeout: 4000 })).toBeTruthy();
-    expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([
-      '/data/admin/reviews/r1/approve',
-    ]);
+    const posts = api.requests.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.url)).toEqual(['/data/admin/reviews/r1/approve']);
+    // The approval names the version the dialog showed.
+    expect(JSON.parse(posts[0].body)).toEqual({ versionId: 'v1' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Aprobar' })).toBeNull());
   });
 

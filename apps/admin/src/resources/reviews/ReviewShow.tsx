@@ -14,7 +14,7 @@ import { type Review } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import { roomTypeChoices, styleChoices } from '../../common/choices';
 import { isHolder, ReviewActions } from './ReviewActions';
-import { ReviewDraftImage, ReviewEditorPanel } from './ReviewEditorPanel';
+import { ReviewEditorPanel } from './ReviewEditorPanel';
 import {
   ClaimedByField,
   DeadlineField,
@@ -23,6 +23,7 @@ import {
   StructureChangedChip,
 } from './ReviewFields';
 import { ReviewHistory } from './ReviewHistory';
+import { ReviewCompare, ReviewDraftThumbnail, ReviewResultImage, VersionChip } from './ReviewImages';
 import { useStaffViewer } from './reviewQueries';
 
 const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => {
@@ -61,6 +62,20 @@ const OriginalPhoto = ({ review }: { review: Review }) => {
   );
 };
 
+/** Under the result's thumbnail: its version, and that approving delivers it. */
+const ResultCaption = ({ review }: { review: Review }) => {
+  const translate = useTranslate();
+  if (!review.result) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
+      <VersionChip image={review.result} />
+      <Typography variant="body2" color="text.secondary">
+        {translate('console.reviews.resultHelp')}
+      </Typography>
+    </Stack>
+  );
+};
+
 /** Above the draft: the structure guard's warning, and what to check before approving. */
 const StructureWarning = ({ review }: { review: Review }) => {
   const translate = useTranslate();
@@ -76,8 +91,8 @@ const StructureWarning = ({ review }: { review: Review }) => {
 };
 
 /**
- * The job page: the current draft (what approving delivers) beside the customer's photo and the facts, then the
- * editor across the full width, then who did what when.
+ * The job page: the AI draft's own thumbnail beside the current result (what approving delivers), the two
+ * compared, the customer's photo and the facts; then the editor across the full width, then who did what when.
  */
 const ReviewJob = () => {
   const review = useRecordContext<Review>();
@@ -104,8 +119,17 @@ const ReviewJob = () => {
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <Section id="review-draft" title="console.reviews.draft">
             <StructureWarning review={review} />
-            <ReviewDraftImage review={review} />
+            <ReviewDraftThumbnail review={review} />
           </Section>
+          <Section id="review-result" title="console.reviews.result">
+            <ReviewResultImage review={review} thumbnail />
+            <ResultCaption review={review} />
+          </Section>
+          {review.draft && review.result && (
+            <Section id="review-compare" title="console.reviews.compare">
+              <ReviewCompare review={review} />
+            </Section>
+          )}
           <Section id="review-original" title="console.reviews.original">
             <OriginalPhoto review={review} />
           </Section>

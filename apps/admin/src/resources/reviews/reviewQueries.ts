@@ -6,6 +6,7 @@ import {
   reviewAlertsSchema,
   reviewDashboardSchema,
   reviewEventSchema,
+  reviewSchema,
 } from '@estancia/contracts';
 import { staffHttpClient } from '../../data/dataProvider';
 
@@ -21,6 +22,22 @@ export const useReviewHistory = (id: Review['id'] | undefined) =>
     enabled: Boolean(id),
     queryFn: async () =>
       reviewEventSchema.array().parse(await getJson(`reviews/${encodeURIComponent(id!)}/history`)),
+  });
+
+/** How often the approval dialog asks again while an edit is being rendered into a new result. */
+export const RENDERING_POLL_MS = 2_000;
+
+/**
+ * GET reviews/:id for the approval dialog, fresh each time it opens (nothing kept once it closes): it must
+ * show the result as it is now, and follows a render under way until it lands.
+ */
+export const useReviewForApproval = (id: Review['id']) =>
+  useQuery({
+    queryKey: ['reviews', 'approval', id],
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) => (query.state.data?.rendering ? RENDERING_POLL_MS : false),
+    queryFn: async () => reviewSchema.parse(await getJson(`reviews/${encodeURIComponent(id)}`)),
   });
 
 /** GET reviews/alerts for the menu badge, polled while the console is open. */

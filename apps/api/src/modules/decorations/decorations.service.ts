@@ -25,6 +25,7 @@ import { MediaUrls } from '../projects/media-urls.service';
 import { ProjectImages } from '../projects/project-images.service';
 import { ProjectsService } from '../projects/projects.service';
 import { ReviewQueue } from '../review/review-queue.service';
+import { draftVersionOf } from '../review/review-versions';
 import { WalletService } from '../wallet/wallet.service';
 import { DecorationEntity, DecorationVersionEntity } from './decoration.entity';
 import { EngineRouter } from './engine/engine-router.service';
@@ -453,15 +454,18 @@ export class DecorationsService {
 
   /**
    * Drops the oldest versions beyond KEPT_VERSIONS and answers their files; never the current one,
-   * nor the one a saved edit document is drawn over (re-rendering that edit needs it).
+   * nor the one a saved edit document is drawn over (re-rendering that edit needs it), nor, while staff
+   * review the decoration, the AI draft its result started from (the review compares the two).
    */
   async prune(m: EntityManager, decorationId: string): Promise<string[]> {
+    const currentNumber = `(SELECT c.number FROM decoration_versions c WHERE c.id = d.current_version_id)`;
     const [dropped] = (await m.query(
       `DELETE FROM decoration_versions WHERE id IN (
          SELECT v.id FROM decoration_versions v JOIN decorations d ON d.id = v.decoration_id
            LEFT JOIN edit_documents e ON e.decoration_id = d.id
          WHERE v.decoration_id = $1 AND v.id IS DISTINCT FROM d.current_version_id
            AND v.id::text IS DISTINCT FROM e.document->>'baseVersionId'
+           AND NOT (d.awaiting_review AND v.id IS NOT DISTINCT FROM ${draftVersionOf('d.id', currentNumber)})
          ORDER BY v.number DESC OFFSET $2)
        RETURNING result_key, thumbnail_key, added_key`,
       [decorationId, KEPT_VERSIONS - 1],

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import {
   REVIEW_SLA_WORKING_HOURS,
   type ClientToServerEvents,
+  type EditLayer,
   type Holiday,
   type OrderDecorationsResponse,
   type ProjectDetail,
+  type RenderEditResponse,
   type Review,
   type ReviewAlerts,
   type ReviewDashboard,
@@ -15,6 +18,8 @@ import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { RELAXED_LIMITS, call } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
+import { KEPT_VERSIONS } from '../decorations/decorations.service';
+import { MediaUrls } from '../projects/media-urls.service';
 import { roomJpeg } from '../projects/test-images';
 import { WalletService } from '../wallet/wallet.service';
 import { ReviewAccess } from './review-access';
@@ -23,6 +28,15 @@ import { addWorkingHours } from './working-hours';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Answer<T> = T & { code?: string; fields?: Record<string, string> };
+
+/** The back wall of the test room in a catalogue blue: an edit the server renders without the engine. */
+const wallLayer = (): EditLayer => ({
+  id: randomUUID(),
+  type: 'paint',
+  surface: 'wall',
+  productId: 'paint-mediterranean-blue',
+  area: [{ kind: 'polygon', points: [0.18, 0, 1, 0, 1, 0.62, 0.18, 0.62], erase: false }],
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -547,6 +561,175 @@ describe('review', () => {
     ]);
     await expect(t.app.get(ReviewAccess).holdForEditing(id, pau.userId)).rejects.toMatchObject({
       code: 'REVIEW_NOT_CLAIMED',
+    });
+  });
+  describe('approving exactly the result the decorator saw', () => {
+    const editPath = (id: string, path = '') => `admin/reviews/${id}/edit${path}`;
+    const saveEdit = (user: SignedIn, id: string, base: string, layers: EditLayer[]) =>
+      call<Answer<unknown>>(t, 'PUT', editPath(id), {
+        token: user.token,
+        body: { document: { schemaVersion: 1, baseVersionId: base, layers, watermark: false } },
+      });
+    const renderEdit = async (user: SignedIn, id: string) => {
+      const res = await call<Answer<RenderEditResponse>>(t, 'POST', editPath(id, '/render'), {
+        token: user.token,
+      });
+      expect(res.status).toBe(201);
+      return res.body.versionId;
+    };
+    /** The storage key a signed media link grants. */
+    const keyOf = (url: string) => t.app.get(MediaUrls).verify(url.replace('/data/media/', '')).key;
+    const bytes = async (url: string) => Buffer.from(await (await fetch(`${t.url}${url}`)).arrayBuffer());
+    const versionRow = async (versionId: string) =>
+      (
+        (await db.query(
+          `SELECT number, origin, result_key, thumbnail_key FROM decoration_versions WHERE id = $1`,
+          [versionId],
+        )) as { number: number; origin: string; result_key: string; thumbnail_key: string }[]
+      )[0];
+
+    it('keeps the AI draft’s own thumbnail after edit renders, apart from the current result', async () => {
+      const order = await supervisedOrder(alice);
+      const id = order.reviewIds[0];
+      expect((await post(ana, `reviews/${id}/claim`)).status).toBe(200);
+      const before = (await get(ana, `reviews/${id}`)).body;
+      const draft = before.draft!;
+      expect(draft).toMatchObject({ number: 1 });
+      expect(before.result).toEqual(draft);
+      expect(before).toMatchObject({ versionId: draft.versionId, rendering: false, unrenderedEdits: false });
+      const draftRow = await versionRow(draft.versionId);
+      expect(keyOf(draft.thumbnailUrl)).toBe(draftRow.thumbnail_key);
+      expect(keyOf(draft.imageUrl)).toBe(draftRow.result_key);
+      const draftThumbnail = await bytes(draft.thumbnailUrl);
+
+      expect((await saveEdit(ana, id, draft.versionId, [wallLayer()])).status).toBe(200);
+      const fixed = await renderEdit(ana, id);
+      expect(await versionRow(fixed)).toMatchObject({ number: 2, origin: 'edit' });
+
+      const after = (await get(ana, `reviews/${id}`)).body;
+      expect(after.draft).toMatchObject({ versionId: draft.versionId, number: 1 });
+      expect(keyOf(after.draft!.thumbnailUrl)).toBe(draftRow.thumbnail_key);
+      expect(await bytes(after.draft!.thumbnailUrl)).toEqual(draftThumbnail);
+      expect(after.result).toMatchObject({ versionId: fixed, number: 2 });
+      expect(keyOf(after.result!.thumbnailUrl)).toBe((await versionRow(fixed)).thumbnail_key);
+      expect(await bytes(after.result!.thumbnailUrl)).not.toEqual(draftThumbnail);
+      // The older fields name the result too.
+      expect(after.versionId).toBe(fixed);
+      expect(keyOf(after.draftUrl!)).toBe((await versionRow(fixed)).result_key);
+      expect(after.unrenderedEdits).toBe(false);
+    });
+
+    it('keeps the AI draft while in review even once the edit document is no longer drawn over it', async () => {
+      const order = await supervisedOrder(alice);
+      const id = order.reviewIds[0];
+      const decorationId = order.decorationIds[0];
+      expect((await post(ana, `reviews/${id}/claim`)).status).toBe(200);
+      const draft = (await get(ana, `reviews/${id}`)).body.draft!;
+      expect((await saveEdit(ana, id, draft.versionId, [wallLayer()])).status).toBe(200);
+      const first = await renderEdit(ana, id);
+      // The document now goes on over the first fix: only the review keeps the draft from pruning.
+      await db.query(
+        `UPDATE edit_documents SET document = jsonb_set(document, '{baseVersionId}', to_jsonb($2::text))
+          WHERE decoration_id = $1`,
+        [decorationId, first],
+      );
+      let last = first;
+      for (let i = 0; i < KEPT_VERSIONS + 1; i++) last = await renderEdit(ana, id);
+
+      const numbers = (
+        (await db.query(`SELECT number FROM decoration_versions WHERE decoration_id = $1 ORDER BY number`, [
+          decorationId,
+        ])) as { number: number }[]
+      ).map((v) => v.number);
+      // Some fixes were dropped, the draft was not.
+      expect(numbers[0]).toBe(1);
+      expect(numbers).toHaveLength(KEPT_VERSIONS + 2);
+      const shown = (await get(ana, `reviews/${id}`)).body;
+      expect(shown.draft).toMatchObject({ versionId: draft.versionId, number: 1 });
+      expect(shown.result).toMatchObject({ versionId: last, number: KEPT_VERSIONS + 3 });
+      expect((await fetch(`${t.url}${shown.draft!.thumbnailUrl}`)).status).toBe(200);
+    });
+
+    it('refuses a stale version, a render under way and unrendered edits; delivers exactly the version shown', async () => {
+      const confirms = await listen(alice);
+      const order = await supervisedOrder(alice);
+      const id = order.reviewIds[0];
+      const decorationId = order.decorationIds[0];
+      expect((await post(ana, `reviews/${id}/claim`)).status).toBe(200);
+      const draft = (await get(ana, `reviews/${id}`)).body.draft!;
+
+      // Saved but not rendered: the review says so, and approving needs the decorator to say so too.
+      expect((await saveEdit(ana, id, draft.versionId, [wallLayer()])).status).toBe(200);
+      expect((await get(ana, `reviews/${id}`)).body.unrenderedEdits).toBe(true);
+      const unrendered = await post(ana, `reviews/${id}/approve`, { versionId: draft.versionId });
+      expect(unrendered).toMatchObject({ status: 409, body: { code: 'REVIEW_EDITS_UNRENDERED' } });
+
+      // A render finishes after the dialog opened on the draft: the draft is no longer what approving delivers.
+      const fixed = await renderEdit(ana, id);
+      expect((await get(ana, `reviews/${id}`)).body.unrenderedEdits).toBe(false);
+      const stale = await post(ana, `reviews/${id}/approve`, { versionId: draft.versionId });
+      expect(stale).toMatchObject({ status: 409, body: { code: 'REVIEW_RESULT_CHANGED' } });
+
+      // A render under way (reserved just now) is refused too; one left behind by a crash is not.
+      await db.query(
+        `UPDATE edit_documents SET rendering_version_id = $2, rendering_since = now() WHERE decoration_id = $1`,
+        [decorationId, randomUUID()],
+      );
+      expect((await get(ana, `reviews/${id}`)).body.rendering).toBe(true);
+      const rendering = await post(ana, `reviews/${id}/approve`, { versionId: fixed });
+      expect(rendering).toMatchObject({ status: 409, body: { code: 'REVIEW_RESULT_CHANGED' } });
+      await db.query(
+        `UPDATE edit_documents SET rendering_since = now() - make_interval(secs => $2) WHERE decoration_id = $1`,
+        [decorationId, t.config.RENDER_TIMEOUT_SECONDS + 60],
+      );
+      expect((await get(ana, `reviews/${id}`)).body.rendering).toBe(false);
+
+      // Edited again after the render: refused, unless the decorator approves without those changes.
+      expect((await saveEdit(ana, id, draft.versionId, [wallLayer(), wallLayer()])).status).toBe(200);
+      expect((await get(ana, `reviews/${id}`)).body.unrenderedEdits).toBe(true);
+      const edited = await post(ana, `reviews/${id}/approve`, { versionId: fixed });
+      expect(edited).toMatchObject({ status: 409, body: { code: 'REVIEW_EDITS_UNRENDERED' } });
+      expect(await events(id, 'approved')).toBe(0);
+      expect(((await review(id)) as { state: string }).state).toBe('claimed');
+      const malformed = await post(ana, `reviews/${id}/approve`, { versionId: 'v2' });
+      expect(malformed).toMatchObject({ status: 400, body: { fields: { versionId: 'invalid' } } });
+
+      const approved = await post(ana, `reviews/${id}/approve`, {
+        versionId: fixed,
+        ignoreUnrenderedEdits: true,
+      });
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({
+        state: 'delivered',
+        versionId: fixed,
+        result: { versionId: fixed, number: 2 },
+        draft: { versionId: draft.versionId, number: 1 },
+        rendering: false,
+        unrenderedEdits: false,
+      });
+      const [delivered] = (await db.query(
+        `SELECT d.current_version_id, v.result_key, r.delivered_version_id
+           FROM decorations d JOIN decoration_versions v ON v.id = d.current_version_id
+           JOIN reviews r ON r.decoration_id = d.id WHERE d.id = $1`,
+        [decorationId],
+      )) as { current_version_id: string; result_key: string; delivered_version_id: string }[];
+      expect(delivered).toEqual({
+        current_version_id: fixed,
+        result_key: (await versionRow(fixed)).result_key,
+        delivered_version_id: fixed,
+      });
+      // The customer's result is that very file, the one the dialog showed.
+      const detail = (
+        await call<ProjectDetail>(t, 'GET', `project/${order.projectId}`, { token: alice.token })
+      ).body;
+      expect(detail.decorations[0]).toMatchObject({ state: 'ready', awaitingReview: false });
+      expect(keyOf(detail.decorations[0].resultUrl!)).toBe((await versionRow(fixed)).result_key);
+      expect(keyOf(detail.decorations[0].resultUrl!)).toBe(keyOf(approved.body.result!.imageUrl));
+      const history = await get<ReviewEvent[]>(ana, `reviews/${id}/history`);
+      expect(history.body.filter((e) => e.action === 'approved')).toEqual([
+        expect.objectContaining({ versionId: fixed }),
+      ]);
+      await waitFor('the confirmation', async () => confirms.includes(order.projectId));
     });
   });
 });

@@ -1,8 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import {
+  approveReviewRequestSchema,
   createHolidayRequestSchema,
   reassignReviewRequestSchema,
   sendBackReviewRequestSchema,
+  type ApproveReviewRequest,
   type CreateHolidayRequest,
   type Holiday,
   type ReassignReviewRequest,
@@ -94,8 +96,12 @@ export class ReviewsController {
   @StaffOnly()
   @Post('reviews/:id/approve')
   @HttpCode(200)
-  approve(@Param('id') id: string, @CurrentUser() auth: AuthUser): Promise<Review> {
-    return this.reviews.approve(id, auth.userId);
+  approve(
+    @Param('id') id: string,
+    @Body(validate(approveReviewRequestSchema)) body: ApproveReviewRequest,
+    @CurrentUser() auth: AuthUser,
+  ): Promise<Review> {
+    return this.reviews.approve(id, auth.userId, body);
   }
 
   @StaffOnly()

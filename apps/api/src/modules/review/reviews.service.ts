@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   displayName,
@@ -7,11 +7,13 @@ import {
   REVIEW_SLA_STATES,
   REVIEW_STATES,
   STAFF_ROLES,
+  type ApproveReviewRequest,
   type Review,
   type ReviewAction,
   type ReviewAlerts,
   type ReviewDashboard,
   type ReviewEvent,
+  type ReviewImage,
   type ReviewSlaState,
   type ReviewState,
   type Role,
@@ -19,6 +21,7 @@ import {
   type Style,
 } from '@estancia/contracts';
 import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { AppError } from '../../infra/http/app-error';
 import { parseListQuery } from '../../infra/http/simple-rest';
 import { Realtime } from '../../infra/realtime/realtime.service';
@@ -29,6 +32,7 @@ import { notHeldError } from './review-access';
 import { AT_RISK_MS, ReviewClock } from './review-clock';
 import { countEvents, recordEvent, type Sql } from './review-events';
 import { ReviewMail } from './review-mail.service';
+import { draftVersionOf, editRendering, UNRENDERED_EDITS } from './review-versions';
 import { localDay, workingMsBetween, type WorkingCalendar } from './working-hours';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,11 +59,18 @@ const SELECT_REVIEWS = `SELECT r.id, r.decoration_id, r.state, r.ordered_at, r.d
     r.delivered_at, d.project_id, d.room_type, d.style, p.property_name,
     u.id AS customer_id, u.email AS customer_email, u.name AS customer_name,
     s.name AS claimer_name, s.email AS claimer_email,
-    v.id AS version_id, v.state AS version_state, v.result_key, v.structure_changed, i.original_key
+    v.id AS version_id, v.state AS version_state, v.number AS version_number, v.result_key, v.thumbnail_key,
+    v.structure_changed, i.original_key,
+    dv.id AS draft_id, dv.number AS draft_number, dv.result_key AS draft_result_key,
+    dv.thumbnail_key AS draft_thumbnail_key,
+    e.rendering_version_id, e.rendering_since, ${UNRENDERED_EDITS} AS unrendered_edits
   ${FROM_REVIEWS}
   JOIN project_images i ON i.id = d.image_id
   LEFT JOIN users s ON s.id = r.claimed_by
-  LEFT JOIN decoration_versions v ON v.id = COALESCE(r.delivered_version_id, d.current_version_id)`;
+  LEFT JOIN decoration_versions v ON v.id = COALESCE(r.delivered_version_id, d.current_version_id)
+  LEFT JOIN decoration_versions cv ON cv.id = d.current_version_id
+  LEFT JOIN decoration_versions dv ON dv.id = ${draftVersionOf('d.id', 'v.number')}
+  LEFT JOIN edit_documents e ON e.decoration_id = d.id`;
 
 /** Open reviews whose decoration can still be delivered (a failed first draft waits for the customer). */
 const OPEN = `r.state <> 'delivered' AND d.state <> 'failed'`;
@@ -84,9 +95,18 @@ interface ReviewRow {
   claimer_email: string | null;
   version_id: string | null;
   version_state: string | null;
+  version_number: number | null;
   result_key: string | null;
+  thumbnail_key: string | null;
   original_key: string;
   structure_changed: boolean | null;
+  draft_id: string | null;
+  draft_number: number | null;
+  draft_result_key: string | null;
+  draft_thumbnail_key: string | null;
+  rendering_version_id: string | null;
+  rendering_since: Date | null;
+  unrendered_edits: boolean;
 }
 
 const oneOrMany = (value: unknown): unknown[] =>
@@ -109,6 +129,7 @@ export class ReviewsService {
     private readonly urls: MediaUrls,
     private readonly realtime: Realtime,
     private readonly mail: ReviewMail,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** GET reviews (ra-data-simple-rest): filters state, claimedBy (an id or "me"), sla, q, id. */
@@ -275,16 +296,22 @@ export class ReviewsService {
   /**
    * The holder delivers the decoration's current version (the draft, or the fix an edit rendered).
    * The conditional UPDATE on the claim makes a second approval, even a concurrent one, deliver nothing.
+   * With `versionId` (the result the approval dialog showed) exactly that version is delivered: a result
+   * that changed or is being rendered since is refused, and so are saved edits it does not show, unless
+   * `ignoreUnrenderedEdits`.
    */
-  async approve(reviewId: string, staffId: string): Promise<Review> {
+  async approve(reviewId: string, staffId: string, request: ApproveReviewRequest = {}): Promise<Review> {
     assertId(reviewId);
     const delivered = await this.dataSource.transaction(async (m) => {
-      // The decoration is locked first, the same order a finishing render takes its locks in.
+      // The decoration is locked first, the same order a finishing render takes its locks in; an edit
+      // render reserves and finishes under the same lock, so the result cannot change until we commit.
       const [target] = (await m.query(
-        `SELECT d.id, d.project_id, d.user_id, d.state, d.current_version_id, v.state AS version_state,
-                v.room_type, v.style
+        `SELECT d.id, d.project_id, d.user_id, d.state, d.current_version_id, cv.state AS version_state,
+                cv.room_type, cv.style, e.rendering_version_id, e.rendering_since,
+                ${UNRENDERED_EDITS} AS unrendered_edits
            FROM reviews r JOIN decorations d ON d.id = r.decoration_id
-           LEFT JOIN decoration_versions v ON v.id = d.current_version_id
+           LEFT JOIN decoration_versions cv ON cv.id = d.current_version_id
+           LEFT JOIN edit_documents e ON e.decoration_id = d.id
           WHERE r.id = $1 FOR UPDATE OF d`,
         [reviewId],
       )) as {
@@ -296,6 +323,9 @@ export class ReviewsService {
         version_state: string | null;
         room_type: string;
         style: string;
+        rendering_version_id: string | null;
+        rendering_since: Date | null;
+        unrendered_edits: boolean;
       }[];
       if (!target) throw new AppError(ErrorCode.NOT_FOUND);
       const [rows] = (await m.query(
@@ -307,6 +337,15 @@ export class ReviewsService {
       if (!rows.length) throw notHeldError(await this.stateOf(m, reviewId));
       if (!target.current_version_id || target.version_state !== 'ready')
         throw new AppError(ErrorCode.REVIEW_NOT_READY);
+      if (request.versionId !== undefined) {
+        if (
+          request.versionId !== target.current_version_id ||
+          editRendering(target, this.config.RENDER_TIMEOUT_SECONDS, new Date())
+        )
+          throw new AppError(ErrorCode.REVIEW_RESULT_CHANGED);
+        if (target.unrendered_edits && !request.ignoreUnrenderedEdits)
+          throw new AppError(ErrorCode.REVIEW_EDITS_UNRENDERED);
+      }
       // A redo delivered again: the image was completed at its first delivery, it counts once.
       const deliveredBefore = (await countEvents(m, reviewId, 'approved')) > 0;
       await deliverDecoration(m, {
@@ -468,7 +507,9 @@ export class ReviewsService {
       now,
       calendar,
     );
-    const draft = row.version_state === 'ready' && row.result_key ? row : null;
+    const result = row.version_state === 'ready' && row.result_key ? row : null;
+    // A render under way and unrendered edits matter only while the result can still change.
+    const open = row.state !== 'delivered';
     return {
       id: row.id,
       decorationId: row.decoration_id,
@@ -495,10 +536,35 @@ export class ReviewsService {
           : null,
       claimedAt: row.claimed_at?.toISOString() ?? null,
       deliveredAt: row.delivered_at?.toISOString() ?? null,
-      draftUrl: draft?.result_key ? this.urls.sign(draft.result_key) : null,
+      draftUrl: result?.result_key ? this.urls.sign(result.result_key) : null,
       originalUrl: this.urls.sign(row.original_key),
-      versionId: draft?.version_id ?? null,
-      structureChanged: draft?.structure_changed ?? false,
+      versionId: result?.version_id ?? null,
+      structureChanged: result?.structure_changed ?? false,
+      draft:
+        row.draft_id && row.draft_number !== null && row.draft_result_key
+          ? this.image(row.draft_id, row.draft_number, row.draft_result_key, row.draft_thumbnail_key)
+          : null,
+      result:
+        result?.version_id && result.version_number !== null && result.result_key
+          ? this.image(result.version_id, result.version_number, result.result_key, result.thumbnail_key)
+          : null,
+      rendering: open && editRendering(row, this.config.RENDER_TIMEOUT_SECONDS, now),
+      unrenderedEdits: open && row.unrendered_edits,
+    };
+  }
+
+  private image(
+    versionId: string,
+    number: number,
+    resultKey: string,
+    thumbnailKey: string | null,
+  ): ReviewImage {
+    const imageUrl = this.urls.sign(resultKey);
+    return {
+      versionId,
+      number,
+      imageUrl,
+      thumbnailUrl: thumbnailKey ? this.urls.sign(thumbnailKey) : imageUrl,
     };
   }
 }
