@@ -132,7 +132,7 @@ describe('the editor on the job page', () => {
     });
     expect(writes[1].headers.authorization).toBe('Bearer token-decorator');
     expect(
-      await screen.findByText('Resultado guardado: es el nuevo borrador que se entrega al aprobar.'),
+      await screen.findByText('Resultado guardado: es el nuevo resultado que se entrega al aprobar.'),
     ).toBeTruthy();
     // The session was asked for again: the editor now starts over the rendered draft.
     expect(
