@@ -79,6 +79,12 @@ export const editLayerSchema = z.discriminatedUnion('type', [
     type: z.literal('paint'),
     surface: z.enum(['wall', 'floor']),
     productId: z.string().min(1).max(64),
+    /**
+     * How far from the surface's colour a pixel inside the outline may be and still be painted, when the
+     * editor refined the outline to the surface (its area is then the outline, less an erasing mask of
+     * what stands in front); absent when the whole outline is painted.
+     */
+    tolerance: z.number().min(0).max(1).optional(),
   }),
   z.object({
     ...layerBase,
@@ -135,7 +141,11 @@ export const EXTRA_EDIT_TOOLS: readonly EditTool[] = ['select', 'lasso', 'ai_dec
 
 /** Layers that only a plan with extra edit options may save. */
 export const isExtraLayer = (layer: EditLayer): boolean =>
-  layer.type === 'ai' || layer.area.some((shape) => shape.kind === 'mask');
+  layer.type === 'ai' || layer.area.some((shape, i) => shape.kind === 'mask' && !isSurfaceCut(layer, i));
+
+/** The erasing mask right after a refined wall's or floor's outline: part of those tools, not a selection. */
+const isSurfaceCut = (layer: EditLayer, index: number): boolean =>
+  layer.type === 'paint' && layer.tolerance !== undefined && index === 1 && layer.area[1]!.erase;
 
 /** Saved edits per decoration without unlimited editing; past it LIMIT_REACHED. */
 export const EDITS_WITHOUT_UNLIMITED_EDITING = 3;

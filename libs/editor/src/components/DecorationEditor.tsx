@@ -21,8 +21,10 @@ import { findLayer } from '../model/document';
 import { canRedo, canUndo } from '../model/state';
 import { createEditorStore } from '../model/store';
 import { canvasSupported } from '../render/canvas';
+import { DEFAULT_SURFACE_TOLERANCE } from '../mask';
 import {
   applyAiToSelection,
+  refineSelectedSurface,
   createTools,
   type ToolContext,
   type ToolNotice,
@@ -141,6 +143,7 @@ function EditorWorkspace({
     hardness: 0.8,
     tolerance: 0.12,
     restore: 'original',
+    surfaceTolerance: DEFAULT_SURFACE_TOLERANCE,
   });
   const [wallProductId, setWallProductId] = useState<string | null>(null);
   const [floorProductId, setFloorProductId] = useState<string | null>(null);
@@ -318,6 +321,7 @@ function EditorWorkspace({
           tool={active}
           settings={settings}
           onChange={(change) => setChosen((current) => ({ ...current, ...change }))}
+          onRefine={(tolerance) => refineSelectedSurface(makeContext(), tolerance)}
           onApplyAi={
             aiMode && selectedLayer && !(selectedLayer.type === 'ai' && selectedLayer.mode === aiMode)
               ? () => applyAiToSelection(makeContext(), aiMode)

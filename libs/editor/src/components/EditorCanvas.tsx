@@ -102,9 +102,10 @@ function SelectionHighlight({ layer, work, image }: { layer: EditLayer; work: Si
 }
 
 /**
- * The react-konva stage: one layer with the photo and the previews of the document's layers,
- * one with what a gesture draws (strokes into an offscreen canvas shown by a single Konva.Image,
- * outlines by a single line), both `listening(false)`: pointer events go to the stage itself.
+ * The react-konva stage: one layer with the photo and the previews of the document's layers, one
+ * with the selected layer's highlight, one with what a gesture draws (strokes into an offscreen
+ * canvas shown by a single Konva.Image, outlines by a single line), all `listening(false)`: pointer
+ * events go to the stage itself.
  */
 export function EditorCanvas(props: EditorCanvasProps) {
   const { box, image, document, tool, view, panning, compare } = props;
@@ -304,6 +305,10 @@ export function EditorCanvas(props: EditorCanvasProps) {
       </Layer>
       <Layer listening={false}>
         {selected && split === null && <SelectionHighlight layer={selected} work={work} image={image} />}
+      </Layer>
+      {/* A layer of its own: a stroke or an outline redraws it at every pointer move, and a Konva layer
+      redraws whole; the highlight (a full-size image) beside them took a quarter of each frame. */}
+      <Layer listening={false}>
         <KonvaImage
           ref={strokeNode}
           image={strokeCanvas}

@@ -17,6 +17,8 @@ export interface ToolOptionsProps {
   readonly onChange: (settings: Partial<ToolSettings>) => void;
   /** AI tools: turn the chosen layer's area into an AI area; null when no layer is chosen. */
   readonly onApplyAi: (() => void) | null;
+  /** Wall and floor: refine the chosen wall or floor again at this tolerance (the slider let go). */
+  readonly onRefine?: (tolerance: number) => void;
 }
 
 function PercentSlider(props: {
@@ -26,6 +28,7 @@ function PercentSlider(props: {
   max: number;
   step: number;
   onChange: (value: number) => void;
+  onCommit?: (value: number) => void;
 }) {
   const { t } = useTranslation('editor');
   const id = useId();
@@ -46,6 +49,7 @@ function PercentSlider(props: {
         valueLabelFormat={(value) => t('options.percent', { value })}
         getAriaValueText={(value) => t('options.percent', { value })}
         onChange={(_, value) => props.onChange(value as number)}
+        onChangeCommitted={(_, value) => props.onCommit?.(value as number)}
       />
     </Box>
   );
@@ -54,7 +58,7 @@ function PercentSlider(props: {
 const round = (value: number) => Math.round(value * 10) / 10;
 
 /** The options of the chosen tool: brush size and hardness, selection tolerance, what it does. */
-export function ToolOptions({ tool, settings, onChange, onApplyAi }: ToolOptionsProps) {
+export function ToolOptions({ tool, settings, onChange, onApplyAi, onRefine }: ToolOptionsProps) {
   const { t } = useTranslation('editor');
   const stroke = tool === 'brush' || tool === 'eraser';
   const ai = tool === 'ai_decoration' || tool === 'reform';
@@ -87,6 +91,17 @@ export function ToolOptions({ tool, settings, onChange, onApplyAi }: ToolOptions
             onChange={(value) => onChange({ hardness: value / 100 })}
           />
         </>
+      )}
+      {(tool === 'wall' || tool === 'floor') && (
+        <PercentSlider
+          label={t('options.surfaceTolerance')}
+          value={Math.round(settings.surfaceTolerance * 100)}
+          min={0}
+          max={100}
+          step={1}
+          onChange={(value) => onChange({ surfaceTolerance: value / 100 })}
+          onCommit={(value) => onRefine?.(value / 100)}
+        />
       )}
       {tool === 'brush' && (
         <ToggleButtonGroup

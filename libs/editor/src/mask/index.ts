@@ -1,2 +1,3 @@
 export * from './flood-fill';
 export * from './runs';
+export * from './surface';

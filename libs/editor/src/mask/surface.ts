@@ -15,7 +15,7 @@ import type { PixelGrid } from './flood-fill';
  * 4. Keep the connected piece of the click (or the most typical one), plus pieces cut off by
  *    objects that continue its colour.
  * 5. Give back the band the edge test cost, against the local mean colour of the region.
- * 6. Fill noise holes, take the optional margin off objects, drop islands.
+ * 6. Fill noise holes, keep a margin off objects, drop the islands the margin leaves.
  */
 
 export interface SurfaceOptions {
@@ -125,7 +125,9 @@ export function refineSurface(
 
   let region: Uint8Array | null = null;
   const seed = options.seed ? toWork(work, options.seed) : null;
-  if (seed !== null) {
+  // Full tolerance lets every pixel through: the whole polygon, however many pieces it has.
+  if (tolerance >= 1) region = work.inside;
+  else if (seed !== null) {
     region = segment(work, seedModel(work, seed), tolerance, margin, flatLimit, seed);
     // A region this small is a slip onto a pole, an outline or a speck, not a surface.
     if (region && count(region) < Math.max(16, work.area * 0.005)) region = null;
@@ -167,12 +169,18 @@ function segment(
   }
 
   const labels = new Int32Array(n);
-  let components = 0;
-  for (let i = 0; i < n; i++) if (passable[i] && !labels[i]) flood(work, passable, i, labels, ++components);
+  const sizes = [0];
+  const votes = [0];
+  for (let i = 0; i < n; i++) {
+    if (!passable[i] || labels[i]) continue;
+    const piece = flood(work, passable, i, labels, sizes.length, typical);
+    sizes.push(piece.size);
+    votes.push(piece.tallied);
+  }
   const bridges = findBridges(work, passable, similar, t);
-  const root = joinAcrossBridges(labels, components, bridges);
+  const root = joinAcrossBridges(labels, sizes, bridges);
   const chosen =
-    seed === null ? mostTypicalComponent(labels, root, typical) : seedComponent(labels, root, seed, w, h);
+    seed === null ? mostTypicalComponent(root, sizes, votes) : seedComponent(labels, root, seed, w, h);
   if (!chosen) return null;
 
   const keep = new Uint8Array(root.length);
@@ -181,12 +189,12 @@ function segment(
   const paint = () => {
     for (let i = 0; i < n; i++) if (labels[i] && keep[root[labels[i]!]!]) region[i] = 1;
     for (let k = 0; k < bridges.length; k += 4) {
-      if (!keep[root[labels[bridges[k]!]!]!]) continue;
+      if (!keep[root[labels[bridges[k]!]!]!] || !keep[root[labels[bridges[k + 2]!]!]!]) continue;
       for (let j = bridges[k + 1]!; j !== bridges[k + 2]!; j += bridges[k + 3]!) region[j] = 1;
     }
   };
   paint();
-  if (joinCutOffPieces(work, labels, root, region, keep, t.step)) paint();
+  if (joinCutOffPieces(work, labels, sizes, root, region, keep, t.step)) paint();
 
   giveBackEdgeBand(work, region, t.local);
   fillHoles(work, region, similar, labels);
@@ -198,10 +206,10 @@ function segment(
   return region;
 }
 
-/** Slider → thresholds: 0 is strict, 0.5 gives the middle values, 1 lets everything through. */
+/** Slider → thresholds: 0 is strict, 0.5 gives the middle values, towards 1 they grow without bound. */
 function thresholds(tolerance: number, texture: number): Thresholds {
-  const k = tolerance >= 1 ? Infinity : tolerance / (1 - tolerance);
-  const at = (strict: number, middle: number) => (k === Infinity ? Infinity : strict + (middle - strict) * k);
+  const k = tolerance / (1 - tolerance);
+  const at = (strict: number, middle: number) => strict + (middle - strict) * k;
   // `texture` (the surface's median gradient: noise, grain) widens what counts as the same surface.
   return {
     chroma: at(2, 9),
@@ -543,19 +551,35 @@ function findBridges(work: Work, passable: Uint8Array, similar: Uint8Array, t: T
   return bridges;
 }
 
-/** Union-find over the component labels: each bridge joins the components at its two ends. */
-function joinAcrossBridges(labels: Int32Array, components: number, bridges: number[]): Int32Array {
-  const root = Int32Array.from({ length: components + 1 }, (_, k) => k);
+/**
+ * Union-find over the component labels: two components become one surface when enough bridges
+ * join them (their count grows with the smaller one's side), so a long seam between two planks
+ * joins them but a stray bridge or two across the dark gap beside a radiator column does not.
+ */
+function joinAcrossBridges(labels: Int32Array, sizes: number[], bridges: number[]): Int32Array {
+  const components = sizes.length;
+  const pairs = new Map<number, number>();
+  for (let k = 0; k < bridges.length; k += 4) {
+    const a = labels[bridges[k]!]!;
+    const b = labels[bridges[k + 2]!]!;
+    if (a === b) continue;
+    const key = Math.min(a, b) * components + Math.max(a, b);
+    pairs.set(key, (pairs.get(key) ?? 0) + 1);
+  }
+  const root = Int32Array.from({ length: components }, (_, k) => k);
   const find = (k: number): number => {
     while (root[k] !== k) k = root[k] = root[root[k]!]!;
     return k;
   };
-  for (let k = 0; k < bridges.length; k += 4) {
-    const a = find(labels[bridges[k]!]!);
-    const b = find(labels[bridges[k + 2]!]!);
-    if (a !== b) root[Math.max(a, b)] = Math.min(a, b);
+  for (const [key, count] of pairs) {
+    const a = Math.floor(key / components);
+    const b = key % components;
+    if (count < Math.max(3, Math.sqrt(Math.min(sizes[a]!, sizes[b]!)) / 4)) continue;
+    const ra = find(a);
+    const rb = find(b);
+    if (ra !== rb) root[Math.max(ra, rb)] = Math.min(ra, rb);
   }
-  for (let k = 0; k <= components; k++) root[k] = find(k);
+  for (let k = 0; k < components; k++) root[k] = find(k);
   return root;
 }
 
@@ -618,12 +642,13 @@ function flood(
 }
 
 /** The joined component holding the most typical surface pixels (the largest, when none does). */
-function mostTypicalComponent(labels: Int32Array, root: Int32Array, typical: Uint8Array): number {
-  const votes = new Float64Array(root.length);
+function mostTypicalComponent(root: Int32Array, sizes: number[], votes: number[]): number {
+  const typical = new Float64Array(root.length);
   // A typical pixel outweighs any number of others; the others only break the tie of no typical at all.
-  for (let i = 0; i < labels.length; i++) if (labels[i]) votes[root[labels[i]!]!] += typical[i] ? 1 : 1e-7;
+  for (let label = 1; label < root.length; label++)
+    typical[root[label]!] += votes[label]! + sizes[label]! * 1e-7;
   let best = 0;
-  for (let k = 1; k < votes.length; k++) if (votes[k]! > votes[best]!) best = k;
+  for (let k = 1; k < typical.length; k++) if (typical[k]! > typical[best]!) best = k;
   return best;
 }
 
@@ -656,22 +681,29 @@ const DIRECTIONS = [
 function joinCutOffPieces(
   work: Work,
   labels: Int32Array,
+  sizes: number[],
   root: Int32Array,
   region: Uint8Array,
   keep: Uint8Array,
   limit: number,
 ): boolean {
   const { w, h, u, v, l, inside } = work;
-  const size = new Uint32Array(root.length);
-  for (let i = 0; i < labels.length; i++) if (labels[i]) size[root[labels[i]!]!]!++;
+  const size = new Float64Array(root.length);
+  for (let label = 1; label < root.length; label++) size[root[label]!] += sizes[label]!;
   const minimum = Math.max(32, work.area * 0.0005);
-  if (!size.some((pixels, r) => pixels >= minimum && !keep[r])) return false;
+  const candidate = new Uint8Array(root.length);
+  let any = false;
+  for (let label = 1; label < root.length; label++)
+    if (!keep[root[label]!] && size[root[label]!]! >= minimum) {
+      candidate[label] = 1;
+      any = true;
+    }
+  if (!any) return false;
   const pieceOf = (i: number) => root[labels[i]!]!;
   const outlines = new Map<number, number[]>();
   for (let i = 0; i < labels.length; i++) {
-    if (!labels[i]) continue;
+    if (!candidate[labels[i]!]) continue;
     const r = pieceOf(i);
-    if (keep[r] || size[r]! < minimum) continue;
     const x = i % w;
     const edge = x === 0 || x === w - 1 || i < w || i >= (h - 1) * w;
     if (!edge && pieceOf(i - 1) === r && pieceOf(i + 1) === r && pieceOf(i - w) === r && pieceOf(i + w) === r)
@@ -724,48 +756,52 @@ function joinCutOffPieces(
 function giveBackEdgeBand(work: Work, region: Uint8Array, limit: number): void {
   const { w, h, inside, x0, y0 } = work;
   const { width, data } = work.image;
-  const offset = (i: number) => {
-    const x = i % w;
-    return ((y0 + (i - x) / w) * width + x0 + x) * 4;
-  };
-  // Region sums per BLOCK×BLOCK block; the local mean is taken over the 3×3 blocks around a pixel.
+  const raw = (x: number, y: number, channel: number) =>
+    LOG[byte(data[((y0 + y) * width + x0 + x) * 4 + channel]!)]!;
+  // Region sums per BLOCK×BLOCK block, worked out when first needed (only blocks near the
+  // region's outline are); the local mean is taken over the 3×3 blocks around a pixel.
+  const core = region.slice();
   const bw = Math.ceil(w / BLOCK);
   const bh = Math.ceil(h / BLOCK);
   const sums = new Float64Array(4 * bw * bh);
-  for (let y = 0; y < h; y++) {
-    const by = ((y / BLOCK) | 0) * bw;
-    for (let x = 0, i = y * w; x < w; x++, i++) {
-      if (!region[i]) continue;
-      const k = 4 * (by + ((x / BLOCK) | 0));
-      const o = ((y0 + y) * width + x0 + x) * 4;
-      sums[k]!++;
-      sums[k + 1] += LOG[byte(data[o]!)]!;
-      sums[k + 2] += LOG[byte(data[o + 1]!)]!;
-      sums[k + 3] += LOG[byte(data[o + 2]!)]!;
+  const summed = new Uint8Array(bw * bh);
+  const block = (bx: number, by: number) => {
+    const k = by * bw + bx;
+    if (!summed[k]) {
+      summed[k] = 1;
+      for (let y = by * BLOCK; y < Math.min(h, by * BLOCK + BLOCK); y++)
+        for (let x = bx * BLOCK; x < Math.min(w, bx * BLOCK + BLOCK); x++) {
+          if (!core[y * w + x]) continue;
+          sums[4 * k]!++;
+          sums[4 * k + 1] += raw(x, y, 0);
+          sums[4 * k + 2] += raw(x, y, 1);
+          sums[4 * k + 3] += raw(x, y, 2);
+        }
     }
-  }
+    return 4 * k;
+  };
   const limit2 = limit * limit;
   const matches = (i: number) => {
     const x = i % w;
+    const y = (i - x) / w;
     const bx = (x / BLOCK) | 0;
-    const by = ((i - x) / w / BLOCK) | 0;
+    const by = (y / BLOCK) | 0;
     let n = 0;
     let r = 0;
     let g = 0;
     let b = 0;
     for (let yy = Math.max(0, by - 1); yy <= Math.min(bh - 1, by + 1); yy++)
       for (let xx = Math.max(0, bx - 1); xx <= Math.min(bw - 1, bx + 1); xx++) {
-        const k = 4 * (yy * bw + xx);
+        const k = block(xx, yy);
         n += sums[k]!;
         r += sums[k + 1]!;
         g += sums[k + 2]!;
         b += sums[k + 3]!;
       }
     if (n < 6) return false;
-    const o = offset(i);
-    const dr = LOG[byte(data[o]!)]! - r / n;
-    const dg = LOG[byte(data[o + 1]!)]! - g / n;
-    const db = LOG[byte(data[o + 2]!)]! - b / n;
+    const dr = raw(x, y, 0) - r / n;
+    const dg = raw(x, y, 1) - g / n;
+    const db = raw(x, y, 2) - b / n;
     return dr * dr + dg * dg + db * db <= limit2;
   };
   const tested = new Uint8Array(w * h);

@@ -59,6 +59,7 @@ export function toolContext(
       hardness: 0.8,
       tolerance: 0.1,
       restore: 'original',
+      surfaceTolerance: 0.5,
       wallProductId: 'paint-1',
       floorProductId: 'floor-1',
       ...options.settings,

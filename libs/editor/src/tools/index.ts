@@ -11,7 +11,7 @@ export { PointPath, distance, normalPoint, roundFraction } from './geometry';
 export { MAX_MASK_RUNS, maskShapeAt, selectedLayer } from './targets';
 export { createStrokeTool } from './stroke-tool';
 export { createLassoTool, createSelectTool } from './selection-tools';
-export { createSurfaceTool } from './surface-tool';
+export { createSurfaceTool, refineSelectedSurface } from './surface-tool';
 export { applyAiToSelection, createAiTool, type AiMode } from './ai-tool';
 export { createWatermarkTool } from './watermark-tool';
 

@@ -3,7 +3,7 @@ import { EDIT_TOOLS, editDocumentSchema, type EditLayer } from '@estancia/contra
 import { AddLayerCommand } from '../model/commands';
 import { createEditorStore } from '../model/store';
 import { decodeRuns } from '../mask/runs';
-import { applyAiToSelection, createTools, TOOL_SHORTCUTS } from './index';
+import { applyAiToSelection, createTools, refineSelectedSurface, TOOL_SHORTCUTS } from './index';
 import { correction, emptyDocument, pixels, toolContext, wallLayer } from '../test/fixtures';
 
 const tools = () => createTools();
@@ -138,6 +138,49 @@ describe('brush and eraser', () => {
 });
 
 describe('wall and floor', () => {
+  it('refines the outline to the wall: a sofa in front stays unpainted, and the tolerance refines it again', () => {
+    // A beige wall, lit from the left, with a dark sofa standing in front of it.
+    const sofa = (x: number, y: number) => x >= 40 && x < 80 && y >= 40 && y < 60;
+    const scene = pixels(120, 80, (x, y) =>
+      sofa(x, y) ? [70, 60, 55] : [220 - x / 4, 205 - x / 4, 180 - x / 4],
+    );
+    const ctx = toolContext({ pixels: scene, settings: { wallProductId: 'paint-7', surfaceTolerance: 0.5 } });
+    const wall = tools().wall;
+    for (const [x, y] of [
+      [0.05, 0.05],
+      [0.95, 0.05],
+      [0.95, 0.9],
+      [0.05, 0.9],
+      [0.05, 0.05],
+    ]) {
+      wall.onPointerDown(ctx, { x: x!, y: y! });
+      wall.onPointerUp(ctx, { x: x!, y: y! });
+    }
+    const [layer] = layers(ctx);
+    expect(layer).toMatchObject({
+      type: 'paint',
+      tolerance: 0.5,
+      area: [{ kind: 'polygon' }, { kind: 'mask', erase: true }],
+    });
+    const cut = layer!.area[1]!;
+    if (cut.kind !== 'mask') throw new Error('no mask');
+    const inFront = decodeRuns(cut.runs, cut.width, cut.height);
+    expect(inFront[50 * 120 + 60]).toBe(1); // the sofa is cut out of the paint
+    expect(inFront[20 * 120 + 20]).toBe(0); // the wall is painted
+    valid(ctx);
+
+    // Let go of the slider at another tolerance: the same layer, refined again, one step of the history.
+    expect(refineSelectedSurface(ctx, 0.3)).toBe(true);
+    const [again] = layers(ctx);
+    expect(again).toMatchObject({
+      id: layer!.id,
+      tolerance: 0.3,
+      area: [{ kind: 'polygon' }, { kind: 'mask' }],
+    });
+    ctx.store.undo();
+    expect(layers(ctx)[0]).toBe(layer);
+  });
+
   it('click the corners, click the first one again: a wall painted with the chosen paint', () => {
     const ctx = toolContext({ settings: { wallProductId: 'paint-7' } });
     const wall = tools().wall;

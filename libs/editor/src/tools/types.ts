@@ -16,6 +16,8 @@ export interface ToolSettings {
   readonly hardness: number;
   /** Object selection: how different a colour may be from the clicked one (0..1). */
   readonly tolerance: number;
+  /** Wall and floor: how far from the surface's colour a pixel may be and still be painted (0..1). */
+  readonly surfaceTolerance: number;
   /** What the corrector brush shows again: the original photo, or the AI draft the layers go over. */
   readonly restore: 'original' | 'draft';
   readonly wallProductId: string | null;

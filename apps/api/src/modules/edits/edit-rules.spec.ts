@@ -51,6 +51,21 @@ describe('edit rules', () => {
     expect(usesLockedTools(doc([{ id: 'c', type: 'correction', area: [square] }]), NO_PLAN_RIGHTS)).toBe(
       false,
     );
+    // A wall refined to its surface cuts what stands in front with a mask: part of the wall tool, in every
+    // plan; the same mask on a wall that was not refined is a selection.
+    const cut = { kind: 'mask' as const, width: 2, height: 1, runs: [0, 1, 1], erase: true };
+    const wall = {
+      id: 'w',
+      type: 'paint' as const,
+      surface: 'wall' as const,
+      productId: 'p',
+      area: [square, cut],
+    };
+    expect(usesLockedTools(doc([{ ...wall, tolerance: 0.5 }]), NO_PLAN_RIGHTS)).toBe(false);
+    expect(usesLockedTools(doc([wall]), NO_PLAN_RIGHTS)).toBe(true);
+    expect(
+      usesLockedTools(doc([{ ...wall, tolerance: 0.5, area: [square, square, cut] }]), NO_PLAN_RIGHTS),
+    ).toBe(true);
   });
 
   it('names the fields of unknown or mismatched products and masks that do not fill their grid', () => {
