@@ -1,18 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Review } from '@estancia/contracts';
 import {
-  baseURL,
   createCustomer,
   expect,
   signInWithToken,
   staff,
   staffLogIn,
-  staffToken,
   test,
 } from '../src/fixtures';
 import { photoPoint } from '../src/editor';
 import { grantCredits, roomPhoto } from '../src/photos';
 import { projectWithDecoration } from '../src/projects';
+import { reviewOf } from '../src/reviews';
 
 /** Every tool a customer without a plan sees, in the toolbar's order (the AI ones locked). */
 const TOOLS = [
@@ -50,15 +48,6 @@ async function expectReachable(target: Locator): Promise<void> {
   expect(box?.height).toBeGreaterThanOrEqual(TOUCH);
 }
 
-/** The open review of a property, as the staff API lists it. */
-async function reviewOf(propertyName: string): Promise<Review | undefined> {
-  const query = new URLSearchParams({ filter: JSON.stringify({ q: propertyName }) });
-  const response = await fetch(`${baseURL}/data/admin/reviews?${query}`, {
-    headers: { authorization: `Bearer ${await staffToken('decorator')}` },
-  });
-  const reviews = (await response.json()) as Review[];
-  return reviews.find((review) => review.propertyName === propertyName);
-}
 
 test('on a phone the customer reaches every tool, the layers and "Save result" without the page scrolling sideways', async ({
   page,

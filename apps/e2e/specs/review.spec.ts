@@ -1,31 +1,20 @@
-import type { Review } from '@estancia/contracts';
 import {
-  baseURL,
   createCustomer,
   expect,
   expectNoSeriousA11yViolations,
   signInWithToken,
   staff,
   staffLogIn,
-  staffToken,
   test,
   waitForMail,
 } from '../src/fixtures';
 import { clickOutline, photoPoint, pixelOf, rgb } from '../src/editor';
 import { grantCredits, roomPhoto } from '../src/photos';
+import { reviewOf } from '../src/reviews';
 
 const WALL = '#d9d2c5';
 const FLOOR = '#9c7a55';
 
-/** The open review of a property, as the staff API lists it. */
-async function reviewOf(propertyName: string): Promise<Review | undefined> {
-  const query = new URLSearchParams({ filter: JSON.stringify({ q: propertyName }) });
-  const response = await fetch(`${baseURL}/data/admin/reviews?${query}`, {
-    headers: { authorization: `Bearer ${await staffToken('decorator')}` },
-  });
-  const reviews = (await response.json()) as Review[];
-  return reviews.find((review) => review.propertyName === propertyName);
-}
 
 test('a supervised decoration: a decorator claims it, paints a wall, brushes a correction and approves; the customer sees it arrive live', async ({
   page,
