@@ -1,12 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  createCustomer,
-  expect,
-  signInWithToken,
-  staff,
-  staffLogIn,
-  test,
-} from '../src/fixtures';
+import { createCustomer, expect, signInWithToken, staff, staffLogIn, test } from '../src/fixtures';
 import { photoPoint } from '../src/editor';
 import { grantCredits, roomPhoto } from '../src/photos';
 import { projectWithDecoration } from '../src/projects';
@@ -47,7 +40,6 @@ async function expectReachable(target: Locator): Promise<void> {
   expect(box?.width).toBeGreaterThanOrEqual(TOUCH);
   expect(box?.height).toBeGreaterThanOrEqual(TOUCH);
 }
-
 
 test('on a phone the customer reaches every tool, the layers and "Save result" without the page scrolling sideways', async ({
   page,

@@ -15,7 +15,6 @@ import { reviewOf } from '../src/reviews';
 const WALL = '#d9d2c5';
 const FLOOR = '#9c7a55';
 
-
 test('a supervised decoration: a decorator claims it, paints a wall, brushes a correction and approves; the customer sees it arrive live', async ({
   page,
   browser,
