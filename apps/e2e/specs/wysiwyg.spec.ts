@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { createCustomer, expect, signInWithToken, test } from '../src/fixtures';
 import { clickOutline } from '../src/editor';
-import { grantCredits, roomPhoto } from '../src/photos';
+import { grantCredits } from '../src/photos';
+import { projectWithDecoration } from '../src/projects';
 
 /**
  * What the editor shows is what is delivered: the editor's live preview of a painted wall and a floor laid
@@ -77,15 +78,8 @@ test('the editor’s preview of a painted wall and a floor in perspective matche
   const customer = await createCustomer('wysiwyg');
   await grantCredits(customer.email, 5);
   await signInWithToken(page, customer, '/new-project');
-  await page.getByLabel('Nombre del inmueble', { exact: true }).fill('Casa Cadaqués');
-  await page
-    .getByLabel('Fotos del inmueble')
-    .setInputFiles([
-      { name: 'salon.jpg', mimeType: 'image/jpeg', buffer: await roomPhoto('#d9d2c5', '#9c7a55') },
-    ]);
-  await page.getByRole('button', { name: 'Finalizar y decorar' }).click();
+  await projectWithDecoration(page, 'Casa Cadaqués');
   const decorated = page.getByRole('img', { name: 'Foto 1 decorada' });
-  await expect(decorated).toBeVisible({ timeout: 60_000 });
   await page.getByRole('link', { name: 'Editar decoración de la foto 1' }).click();
   const tools = page.getByRole('toolbar', { name: 'Herramientas' });
   const stage = page.getByTestId('editor-stage');
