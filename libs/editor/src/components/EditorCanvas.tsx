@@ -5,7 +5,7 @@ import { Group, Image as KonvaImage, Layer, Line, Stage } from 'react-konva';
 import type { EditDocument, EditLayer, Product } from '@estancia/contracts';
 import { findLayer } from '../model/document';
 import type { PixelGrid } from '../mask/flood-fill';
-import { drawArea } from '../render/area';
+import { areaCoverage } from '../render/area';
 import { createCanvas, fitSize } from '../render/canvas';
 import { addedCoverage, furnitureInFront } from '../render/added';
 import { renderLayerPreview } from '../render/layer-preview';
@@ -89,7 +89,7 @@ function SelectionHighlight({ layer, work, image }: { layer: EditLayer; work: Si
     const result = createCanvas(work.width, work.height);
     const ctx = result.getContext('2d');
     if (ctx) {
-      drawArea(ctx, layer.area, result.width, result.height);
+      ctx.drawImage(areaCoverage(layer.area, result.width, result.height), 0, 0);
       ctx.globalCompositeOperation = 'source-in';
       ctx.fillStyle = HIGHLIGHT_COLOUR;
       ctx.fillRect(0, 0, result.width, result.height);

@@ -1,5 +1,5 @@
 import type { EditLayer } from '@estancia/contracts';
-import { drawArea } from './area';
+import { areaCoverage } from './area';
 import { createCanvas } from './canvas';
 
 /**
@@ -63,7 +63,7 @@ export function furnitureInFront(
       if (ctx) {
         ctx.drawImage(front, 0, 0);
         ctx.globalCompositeOperation = 'destination-out';
-        drawArea(ctx, layer.area, next.width, next.height);
+        ctx.drawImage(areaCoverage(layer.area, next.width, next.height), 0, 0);
       }
       front = next;
     }

@@ -79,3 +79,40 @@ export function drawArea(
     ctx.restore();
   }
 }
+
+/** A drawn area and the coverage canvas it gave, for `areaCoverage`. */
+interface Coverage {
+  readonly area: readonly EditShape[];
+  readonly canvas: HTMLCanvasElement;
+}
+
+/** Recent coverages per size, newest last (a 1600 px preview's is 7.7 MB): enough for the layers in hand and an undo. */
+const coverages = new Map<string, Coverage[]>();
+const KEPT_COVERAGES = 6;
+
+/**
+ * A layer's area as coverage (alpha) at `width`×`height`, the same pixels `drawArea` draws, shared
+ * and read-only. Documents are immutable and a gesture appends a shape to a layer's area, so the
+ * coverage of the longest cached prefix is copied and only the new shapes are drawn on it: the
+ * end of a brush stroke costs that stroke's blur, not the whole layer's again.
+ */
+export function areaCoverage(area: readonly EditShape[], width: number, height: number): HTMLCanvasElement {
+  const key = `${width}x${height}`;
+  const recent = coverages.get(key) ?? [];
+  coverages.set(key, recent);
+  let prefix: Coverage | null = null;
+  for (const cached of recent) {
+    if (cached.area === area) return cached.canvas;
+    if (cached.area.length > area.length || (prefix && cached.area.length <= prefix.area.length)) continue;
+    if (cached.area.every((shape, i) => shape === area[i])) prefix = cached;
+  }
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  if (ctx) {
+    if (prefix) ctx.drawImage(prefix.canvas, 0, 0);
+    drawArea(ctx, prefix ? area.slice(prefix.area.length) : area, width, height);
+  }
+  recent.push({ area, canvas });
+  if (recent.length > KEPT_COVERAGES) recent.shift();
+  return canvas;
+}

@@ -7,7 +7,7 @@ import {
   type Product,
   type SurfaceSource,
 } from '@estancia/contracts';
-import { drawArea } from './area';
+import { areaCoverage } from './area';
 import { createCanvas } from './canvas';
 
 export interface PreviewSources {
@@ -82,7 +82,7 @@ export function renderLayerPreview(
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d', { willReadFrequently: layer.type === 'paint' });
   if (!ctx) return { canvas, blend: 'source-over' };
-  drawArea(ctx, layer.area, canvas.width, canvas.height);
+  ctx.drawImage(areaCoverage(layer.area, canvas.width, canvas.height), 0, 0);
   if (layer.type === 'paint') {
     if (sources.front) {
       ctx.globalCompositeOperation = 'destination-out';
