@@ -50,8 +50,6 @@ export function refineSelectedSurface(ctx: ToolContext, tolerance: number): bool
  */
 export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
   let corners: PointPath | null = null;
-  /** The last click landed on the corner before it: the second click of a real double-click. */
-  let onLastCorner = false;
 
   const productOf = (ctx: ToolContext) =>
     surface === 'wall' ? ctx.settings.wallProductId : ctx.settings.floorProductId;
@@ -102,8 +100,7 @@ export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
       }
       // The second click of a double-click lands on the corner the first one made.
       const last = corners.last();
-      onLastCorner = Boolean(last && distance(last, p, ctx.image) <= ctx.hitRadius);
-      if (onLastCorner) return;
+      if (last && distance(last, p, ctx.image) <= ctx.hitRadius / 2) return;
       corners.add(p);
       ctx.preview.outline(corners.values, false);
     },
@@ -114,9 +111,7 @@ export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
     },
     onPointerUp() {},
     onDoubleClick(ctx) {
-      // The stage calls any two clicks within 400 ms a double-click: two quick clicks on two corners
-      // are two corners; only a second click on the corner just made closes the outline.
-      if (onLastCorner) close(ctx);
+      close(ctx);
     },
     onCommit(ctx) {
       close(ctx);
