@@ -105,8 +105,10 @@ export function EditorToolbar(props: EditorToolbarProps) {
     const description = locked
       ? t('locked', { tool: name })
       : t('shortcut', { action: t(`hints.${tool}`), key: TOOL_SHORTCUTS[tool] });
+    // Tooltips here let pointers through: on a phone a tool's tooltip lies over the photo and took the
+    // first tap on it (the first corner of a wall).
     return (
-      <Tooltip key={tool} title={description} describeChild>
+      <Tooltip disableInteractive key={tool} title={description} describeChild>
         <ToggleButton
           value={tool}
           selected={selected}
@@ -180,14 +182,14 @@ export function EditorToolbar(props: EditorToolbarProps) {
       </Box>
       <Divider orientation="vertical" flexItem />
       <Stack direction="row" role="group" aria-label={t('history.label')} sx={{ flexShrink: 0 }}>
-        <Tooltip title={t('shortcut', { action: t('history.undo'), key: t('keys.undo') })} describeChild>
+        <Tooltip disableInteractive title={t('shortcut', { action: t('history.undo'), key: t('keys.undo') })} describeChild>
           <span>
             <IconButton aria-label={t('history.undo')} disabled={!props.canUndo} onClick={props.onUndo}>
               <UndoIcon />
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title={t('shortcut', { action: t('history.redo'), key: t('keys.redo') })} describeChild>
+        <Tooltip disableInteractive title={t('shortcut', { action: t('history.redo'), key: t('keys.redo') })} describeChild>
           <span>
             <IconButton aria-label={t('history.redo')} disabled={!props.canRedo} onClick={props.onRedo}>
               <RedoIcon />

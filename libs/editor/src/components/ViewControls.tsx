@@ -36,7 +36,7 @@ export function ViewControls(props: ViewControlsProps) {
       aria-label={t('view.label')}
       sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}
     >
-      <Tooltip title={hint(t('view.zoomOut'), t('keys.zoomOut'))} describeChild>
+      <Tooltip disableInteractive title={hint(t('view.zoomOut'), t('keys.zoomOut'))} describeChild>
         <span>
           <IconButton
             aria-label={t('view.zoomOut')}
@@ -50,7 +50,7 @@ export function ViewControls(props: ViewControlsProps) {
       <Typography variant="body2" aria-live="polite" sx={{ minWidth: 48, textAlign: 'center' }}>
         {t('view.zoom', { value: Math.round(props.zoom * 100) })}
       </Typography>
-      <Tooltip title={hint(t('view.zoomIn'), t('keys.zoomIn'))} describeChild>
+      <Tooltip disableInteractive title={hint(t('view.zoomIn'), t('keys.zoomIn'))} describeChild>
         <span>
           <IconButton
             aria-label={t('view.zoomIn')}
@@ -61,12 +61,12 @@ export function ViewControls(props: ViewControlsProps) {
           </IconButton>
         </span>
       </Tooltip>
-      <Tooltip title={hint(t('view.fit'), t('keys.fit'))} describeChild>
+      <Tooltip disableInteractive title={hint(t('view.fit'), t('keys.fit'))} describeChild>
         <IconButton aria-label={t('view.fit')} onClick={props.onFit}>
           <FitScreenIcon />
         </IconButton>
       </Tooltip>
-      <Tooltip title={hint(t('view.pan'), t('keys.pan'))} describeChild>
+      <Tooltip disableInteractive title={hint(t('view.pan'), t('keys.pan'))} describeChild>
         <ToggleButton
           size="small"
           value="pan"
@@ -78,7 +78,7 @@ export function ViewControls(props: ViewControlsProps) {
           <PanToolIcon fontSize="small" />
         </ToggleButton>
       </Tooltip>
-      <Tooltip title={t('view.compare')} describeChild>
+      <Tooltip disableInteractive title={t('view.compare')} describeChild>
         <ToggleButton
           size="small"
           value="compare"

@@ -50,6 +50,8 @@ export function refineSelectedSurface(ctx: ToolContext, tolerance: number): bool
  */
 export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
   let corners: PointPath | null = null;
+  /** The last click landed on the corner before it: the second click of a real double-click. */
+  let onLastCorner = false;
 
   const productOf = (ctx: ToolContext) =>
     surface === 'wall' ? ctx.settings.wallProductId : ctx.settings.floorProductId;
@@ -100,7 +102,8 @@ export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
       }
       // The second click of a double-click lands on the corner the first one made.
       const last = corners.last();
-      if (last && distance(last, p, ctx.image) <= ctx.hitRadius / 2) return;
+      onLastCorner = Boolean(last && distance(last, p, ctx.image) <= ctx.hitRadius);
+      if (onLastCorner) return;
       corners.add(p);
       ctx.preview.outline(corners.values, false);
     },
@@ -111,7 +114,9 @@ export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
     },
     onPointerUp() {},
     onDoubleClick(ctx) {
-      close(ctx);
+      // The stage calls any two clicks within 400 ms a double-click: two quick clicks on two corners
+      // are two corners; only a second click on the corner just made closes the outline.
+      if (onLastCorner) close(ctx);
     },
     onCommit(ctx) {
       close(ctx);

@@ -229,6 +229,27 @@ describe('wall and floor', () => {
     valid(ctx);
   });
 
+  it('two quick clicks on two corners are two corners, not a double-click that closes the outline', () => {
+    const ctx = toolContext();
+    const floor = tools().floor;
+    for (const [x, y] of [
+      [0.0, 0.7],
+      [1.0, 0.7],
+      [1.0, 1.0],
+    ])
+      floor.onPointerDown(ctx, { x: x!, y: y! });
+    // The stage reports the third click, quick after the second, as a double-click too.
+    floor.onDoubleClick!(ctx, { x: 1, y: 1 });
+    expect(layers(ctx)).toHaveLength(0);
+    floor.onPointerDown(ctx, { x: 0.0, y: 1.0 });
+    // A double-click's second click a few pixels off the first (within the hit radius) still closes.
+    floor.onPointerDown(ctx, { x: 0.005, y: 0.995 });
+    floor.onDoubleClick!(ctx, { x: 0.005, y: 0.995 });
+    expect(layers(ctx)[0]).toMatchObject({
+      area: [{ kind: 'polygon', points: [0, 0.7, 1, 0.7, 1, 1, 0, 1] }],
+    });
+  });
+
   it('needs a product, and fewer than three corners or Escape make nothing', () => {
     const ctx = toolContext({ settings: { wallProductId: null } });
     const set = tools();
