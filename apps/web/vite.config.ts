@@ -1,13 +1,14 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../tools/vite/precompress.mjs';
 import { fileURLToPath } from 'node:url';
 
 const lib = (path: string) => fileURLToPath(new URL(`../../libs/${path}`, import.meta.url));
 const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@estancia/contracts': lib('contracts/src/index.ts'),
@@ -21,16 +22,15 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // React and the router load on every page and change less often than the app: their own chunk stays
+        // cached across releases. Other libraries follow the pages that use them (a catch-all vendor chunk
+        // made the sign-in page download the canvas editor's konva).
         codeSplitting: {
           groups: [
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)/ },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
             },
-            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
           ],
         },
       },

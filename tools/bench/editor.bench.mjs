@@ -26,7 +26,7 @@
 // Preview of a surface: the outline's closing click (the surface tool closes on pointer down) until
 // the stage's first canvas (photo and layer previews) shows the new layer for good at 5 points inside
 // it, read after every frame in the page; the layer is then undone (Ctrl+Z). Preview vs render: a
-// wall (Mediterranean Blue) and a floor with two receding sides (Terracotta Tiles) laid, autosaved,
+// wall (Azul mediterráneo) and a floor with two receding sides (Baldosas de terracota) laid, autosaved,
 // the preview read (the photo's rectangle of that canvas) and the full-resolution render scaled down
 // to it in the page, as apps/e2e/specs/wysiwyg.spec.ts compares them on a 1200×900 photo.
 //
@@ -75,7 +75,7 @@ const CHROMIUM_ARGS = [
 const SURFACES_LAID = {
   wall: {
     tool: 'Pared',
-    product: 'Mediterranean Blue',
+    product: 'Azul mediterráneo',
     corners: [
       [0.01, 0.01],
       [0.99, 0.01],
@@ -93,7 +93,7 @@ const SURFACES_LAID = {
   },
   floor: {
     tool: 'Suelo',
-    product: 'Terracotta Tiles',
+    product: 'Baldosas de terracota',
     // Two sides receding to a vanishing point: the tiles shrink towards the wall.
     corners: [
       [0.01, 0.99],
@@ -629,8 +629,12 @@ export function groups(ctx) {
         fn: () => surfaceRun(ctx, 'wall', { corner: true }),
       },
       cases: [
-        { name: 'wall, Mediterranean Blue', items: true, fn: () => surfaceRun(ctx, 'wall') },
-        { name: 'floor in perspective, Terracotta Tiles', items: true, fn: () => surfaceRun(ctx, 'floor') },
+        { name: 'wall, Azul mediterráneo', items: true, fn: () => surfaceRun(ctx, 'wall') },
+        {
+          name: 'floor in perspective, Baldosas de terracota',
+          items: true,
+          fn: () => surfaceRun(ctx, 'floor'),
+        },
       ],
       onResults: (rows) => {
         ctx.surfaces = rows;

@@ -331,7 +331,7 @@ export async function bootProduct({ defer, log, env = {} }) {
  */
 export async function signUpCustomer({ base, db }, { credits = 1000, password = 'Bench-pass-1!' } = {}) {
   const email = `bench-${randomBytes(4).toString('hex')}@bench.local`;
-  await call(base, 'POST', 'user/register', { body: { name: 'Bench', email, password } });
+  await call(base, 'POST', 'user/register', { body: { name: 'Bench', email, password, acceptTerms: true } });
   const { rows: mails } = await db.query(`SELECT text FROM outbox WHERE "to" = $1`, [email]);
   const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
   await call(base, 'POST', 'user/validation', { body: { email, token: code } });

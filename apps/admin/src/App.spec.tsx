@@ -93,6 +93,7 @@ describe('staff console in the browser', () => {
       'Panel de revisión',
       'Festivos',
       'Usuarios',
+      'Movimientos de créditos',
       'Solicitudes de contacto',
       'Problemas informados',
       'Presupuestos de reforma',

@@ -6,9 +6,9 @@ import { dataProvider } from './data/dataProvider';
 import { i18nProvider } from './i18n/i18nProvider';
 import { StaffLayout } from './layout/StaffLayout';
 import { staffTheme } from './layout/staffTheme';
-import { EnginesPage } from './pages/engines/EnginesPage';
-import { PlatformPage } from './pages/PlatformPage';
-import { ReviewDashboardPage } from './pages/ReviewDashboardPage';
+import { lazyPage } from './common/lazyPage';
+import { ConsoleName } from './layout/ConsoleName';
+import { StaffNotFound } from './layout/StaffNotFound';
 import reviews from './resources/reviews';
 import holidays from './resources/holidays';
 import users from './resources/users';
@@ -17,6 +17,11 @@ import outbox from './resources/outbox';
 import contactRequests from './resources/contact-requests';
 import problemReports from './resources/problem-reports';
 import reformRequests from './resources/reform-requests';
+
+// Pages load with their route: the sign-in screen downloads none of them (see lazyPage).
+const EnginesPage = lazyPage(() => import('./pages/engines/EnginesPage'), 'EnginesPage');
+const PlatformPage = lazyPage(() => import('./pages/PlatformPage'), 'PlatformPage');
+const ReviewDashboardPage = lazyPage(() => import('./pages/ReviewDashboardPage'), 'ReviewDashboardPage');
 
 /** The console is served under /backoffice/ (vite `base`), with real paths rather than hash URLs. */
 export const CONSOLE_BASENAME = '/backoffice';
@@ -54,7 +59,9 @@ const StaffConsole = () => (
     basename={CONSOLE_BASENAME}
     disableTelemetry
     requireAuth
-    title="console.title"
+    // An element, not a key: react-admin writes its default title untranslated on its own pages (errors).
+    title={<ConsoleName />}
+    catchAll={StaffNotFound}
     authProvider={authProvider}
     dataProvider={dataProvider}
     i18nProvider={i18nProvider}

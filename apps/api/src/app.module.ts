@@ -21,6 +21,7 @@ import { EditsModule } from './modules/edits/edits.module';
 import { ReviewModule } from './modules/review/review.module';
 import { FreeTryModule } from './modules/free-try/free-try.module';
 import { DescriptionsModule } from './modules/descriptions/descriptions.module';
+import { AccountModule } from './modules/account/account.module';
 
 /** The whole product; the role (api, worker, all) decides what main starts, not which modules load. */
 @Module({})
@@ -34,7 +35,8 @@ export class AppModule {
         RedisModule,
         RequestLoggingModule,
         QueueModule,
-        RealtimeModule,
+        // identity answers the hub's handshakes (HubAuthenticator); the infra names no domain itself
+        RealtimeModule.forRoot(IdentityModule),
         StorageModule,
         MailModule,
         // domain modules are listed below
@@ -50,6 +52,7 @@ export class AppModule {
         ReviewModule,
         FreeTryModule,
         DescriptionsModule,
+        AccountModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

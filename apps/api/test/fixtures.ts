@@ -95,6 +95,7 @@ export async function signUp(
       password: PASSWORD,
       language: fields.language ?? 'es',
       referralCode: fields.referralCode,
+      acceptTerms: true,
     },
   });
   if (registered.status !== 201)

@@ -8,10 +8,19 @@ import {
   setPlatformFlags,
   signInWithToken,
   staff,
+  staffLogIn,
+  termsConsent,
   test,
   uniqueEmail,
   type Customer,
 } from '../src/fixtures';
+import {
+  adminLogIn,
+  CREDIT_GRANT_NOTE,
+  scrollsSideways,
+  seedConsoleRecords,
+  type ConsoleRecords,
+} from '../src/console';
 
 /**
  * axe-core on every page built in issue 2, in the states a person meets them (dialogs open, errors shown),
@@ -76,6 +85,7 @@ test('Register with its field errors, then the e-mailed code step', async ({ pag
   await page.getByLabel('Correo electrónico', { exact: true }).fill(uniqueEmail('a11y-code'));
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByLabel('Repite la contraseña', { exact: true }).fill(password);
+  await termsConsent(page).check();
   await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Verifica tu correo' })).toBeVisible();
   await expect(page.getByLabel('Código de verificación', { exact: true })).toBeVisible();
@@ -216,4 +226,150 @@ test('the staff console: login with a refusal, users list, user show, outbox and
   await expect(h1(page, 'Estado de la plataforma')).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Modo mantenimiento', exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+/**
+ * Every page of the staff console (issue 14): each resource's list and show pages (none has an edit page; the
+ * holidays have a create page), the dashboard, the platform and engines pages, the review page and the not-found
+ * page, with a record of each kind, then the queue and the review page on a phone and a tablet.
+ */
+test.describe('the staff console, page by page', () => {
+  let records: ConsoleRecords;
+
+  test.beforeAll(async () => {
+    // A supervised decoration reaches the queue once its AI draft is rendered.
+    test.setTimeout(180_000);
+    records = await seedConsoleRecords('a11y-console');
+  });
+
+  const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text }).first();
+
+  test('every console route as an admin', async ({ page }) => {
+    test.setTimeout(240_000);
+    const { customer } = records;
+    const routes: [path: string, ready: (page: Page) => Promise<void>][] = [
+      ['/backoffice/reviews', (p) => expect(row(p, records.propertyName)).toBeVisible()],
+      [
+        `/backoffice/reviews/${records.reviewId}/show`,
+        async (p) => {
+          await expect(p.getByRole('heading', { level: 1, name: new RegExp(`^Revisión `) })).toBeVisible();
+          await expect(p.getByRole('heading', { level: 2, name: 'Historial', exact: true })).toBeVisible();
+          await expect(p.getByRole('button', { name: 'Reclamar', exact: true })).toBeVisible();
+        },
+      ],
+      [
+        '/backoffice/review-dashboard',
+        async (p) => {
+          await expect(h1(p, 'Panel de revisión')).toBeVisible();
+          await expect(p.getByRole('table', { name: 'Cola por fecha límite' })).toBeAttached();
+          // recharts has drawn (its chunk loads with the first chart).
+          await expect(p.locator('.recharts-surface').first()).toBeVisible();
+        },
+      ],
+      ['/backoffice/holidays', (p) => expect(h1(p, 'Festivos')).toBeVisible()],
+      ['/backoffice/holidays/create', (p) => expect(h1(p, 'Crear Festivo')).toBeVisible()],
+      ['/backoffice/users', (p) => expect(row(p, customer.email)).toBeVisible()],
+      [
+        `/backoffice/users/${records.customerId}/show`,
+        (p) =>
+          expect(
+            p.getByRole('region', { name: 'Movimientos de créditos', exact: true }).getByRole('row', {
+              name: new RegExp(CREDIT_GRANT_NOTE),
+            }),
+          ).toBeVisible(),
+      ],
+      ['/backoffice/ledger', (p) => expect(row(p, CREDIT_GRANT_NOTE)).toBeVisible()],
+      ['/backoffice/outbox', (p) => expect(row(p, customer.email)).toBeVisible()],
+      [
+        `/backoffice/outbox/${records.outboxId}/show`,
+        (p) => expect(p.getByRole('region', { name: 'Texto del mensaje', exact: true })).toBeVisible(),
+      ],
+      ['/backoffice/contact-requests', (p) => expect(row(p, customer.email)).toBeVisible()],
+      [
+        `/backoffice/contact-requests/${records.contactRequestId}/show`,
+        (p) => expect(p.getByRole('heading', { level: 1, name: /^Solicitud de contacto/ })).toBeVisible(),
+      ],
+      ['/backoffice/problem-reports', (p) => expect(row(p, customer.email)).toBeVisible()],
+      [
+        `/backoffice/problem-reports/${records.problemReportId}/show`,
+        (p) => expect(p.getByRole('heading', { level: 1, name: /^Problema informado/ })).toBeVisible(),
+      ],
+      ['/backoffice/reform-requests', (p) => expect(row(p, records.propertyName)).toBeVisible()],
+      [
+        `/backoffice/reform-requests/${records.reformRequestId}/show`,
+        (p) => expect(p.getByText(records.propertyName).first()).toBeVisible(),
+      ],
+      [
+        '/backoffice/platform',
+        (p) => expect(p.getByRole('switch', { name: 'Modo mantenimiento', exact: true })).toBeVisible(),
+      ],
+      ['/backoffice/engines', (p) => expect(h1(p, 'Motores de decoración')).toBeVisible()],
+      [
+        '/backoffice/no-such-page',
+        async (p) => {
+          await expect(h1(p, 'No encontrado')).toBeVisible();
+          await expect(p.getByText('console.title')).toHaveCount(0);
+        },
+      ],
+    ];
+
+    await adminLogIn(page);
+    for (const [path, ready] of routes) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await ready(page);
+        await expectNoSeriousA11yViolations(page);
+      });
+    }
+  });
+
+  test('the pages a decorator has', async ({ page }) => {
+    await staffLogIn(page, staff.decorator.email, staff.decorator.password);
+    await expect(h1(page, 'Revisiones')).toBeVisible();
+    await expect(row(page, records.propertyName)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    for (const [path, heading] of [
+      [`/backoffice/reviews/${records.reviewId}/show`, new RegExp('^Revisión ')],
+      ['/backoffice/holidays', 'Festivos'],
+      ['/backoffice/review-dashboard', 'Panel de revisión'],
+      ['/backoffice/platform', 'Estado de la plataforma'],
+      ['/backoffice/users', 'No encontrado'],
+    ] as const) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      });
+    }
+  });
+
+  for (const [device, viewport] of [
+    ['a phone (390 × 844)', { width: 390, height: 844 }],
+    ['an upright tablet (768 × 1024)', { width: 768, height: 1024 }],
+    ['a tablet held sideways (1024 × 768)', { width: 1024, height: 768 }],
+  ] as const) {
+    test.describe(`on ${device}`, () => {
+      test.use({ viewport });
+
+      test('the queue and the review page fit the width: no sideways scrolling', async ({ page }) => {
+        await staffLogIn(page, staff.decorator.email, staff.decorator.password);
+        await expect(h1(page, 'Revisiones')).toBeVisible();
+        // On a phone each job is a list entry, on wider screens a table row: either names the property.
+        const job = page.getByRole(viewport.width < 900 ? 'link' : 'row', {
+          name: new RegExp(records.propertyName),
+        });
+        await expect(job).toBeVisible();
+        expect(await scrollsSideways(page), 'the queue scrolls sideways').toBe(false);
+        await expectNoSeriousA11yViolations(page);
+
+        await job.click();
+        await expect(page).toHaveURL(new RegExp(`/backoffice/reviews/${records.reviewId}/show$`));
+        await expect(page.getByRole('heading', { level: 2, name: 'Historial', exact: true })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Reclamar', exact: true })).toBeVisible();
+        expect(await scrollsSideways(page), 'the review page scrolls sideways').toBe(false);
+        await expectNoSeriousA11yViolations(page);
+      });
+    });
+  }
 });

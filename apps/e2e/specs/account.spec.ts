@@ -135,7 +135,7 @@ test('a wrong verification code shows the translated error; a resent code verifi
   await expect(toasts(page).getByRole('alert')).toHaveText('El código no es correcto.');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('El código no es correcto.', { exact: true }).last()).toBeVisible();
-  await expect(page).toHaveURL(/\/register\/$/);
+  await expect(page).toHaveURL(/\/register\/\?verify=/);
 
   // Resend: a second code arrives and it verifies the account.
   await page.getByRole('button', { name: 'Reenviar código', exact: true }).click();
@@ -149,6 +149,58 @@ test('a wrong verification code shows the translated error; a resent code verifi
   await expect(
     page.getByText('Tu cuenta está verificada. Ya puedes iniciar sesión.', { exact: true }),
   ).toBeVisible();
+});
+
+test('the code step survives a reload; an unverified sign-in and a second registration lead back to it with a fresh code', async ({
+  page,
+}) => {
+  const email = uniqueEmail('codestep');
+  const password = customerPassword();
+  const codeStep = page.getByRole('heading', { level: 2, name: 'Verifica tu correo' });
+  const codesSent = async () =>
+    (await readOutbox(email)).filter((message) => message.template === 'verification').length;
+
+  // Register: the code step has its own address (`?verify=<email>`), so a reload keeps it.
+  await fillRegisterForm(page, { name: 'Code Step', email, password });
+  await expect(codeStep).toBeVisible();
+  await expect(page).toHaveURL(/\/register\/\?verify=/);
+  expect(new URL(page.url()).searchParams.get('verify')).toBe(email);
+  await expect.poll(codesSent).toBe(1);
+  await page.reload();
+  await expect(codeStep).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reenviar código', exact: true })).toBeVisible();
+
+  // Signing in before verifying: the right password opens the code step and a new code is e-mailed.
+  await page.goto('/login/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Inicia sesión en Estancia' })).toBeVisible();
+  await logInThroughForm(page, email, password);
+  await expect(codeStep).toBeVisible();
+  await expect(page).toHaveURL(/\/register\/\?verify=/);
+  await expect(
+    toasts(page).getByText(`Tu cuenta aún no está verificada. Te hemos enviado un código nuevo a ${email}.`, {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect.poll(codesSent).toBe(2);
+  expect(await page.evaluate(() => window.localStorage.getItem('_token'))).toBeNull();
+
+  // Registering again with the same e-mail: no "already exists", the code step with a fresh code instead.
+  const newPassword = customerPassword('-again');
+  await fillRegisterForm(page, { name: 'Code Step', email, password: newPassword });
+  await expect(codeStep).toBeVisible();
+  await expect(page).toHaveURL(/\/register\/\?verify=/);
+  await expect(toasts(page).getByRole('alert')).toHaveCount(0);
+  await expect.poll(codesSent).toBe(3);
+
+  // The newest code verifies the account, and the password of the latest registration signs in.
+  await page.getByLabel('Código de verificación', { exact: true }).fill(await waitForVerificationCode(email));
+  await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+  await expect(page).toHaveURL(/\/login\/$/);
+  await expect(page.getByLabel('Correo electrónico', { exact: true })).toHaveValue(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+  await expect(page).toHaveURL(/\/get-started$/);
 });
 
 test('an e-mail that already has an account flags the e-mail field', async ({ page }) => {

@@ -80,6 +80,8 @@ test('an admin signs in and sees the users; search narrows the list; a user show
   const bonus = ledger.getByRole('row').filter({ hasText: 'Regalo de bienvenida' });
   await expect(bonus).toHaveCount(1);
   await expect(bonus.getByRole('cell', { name: '+1', exact: true })).toBeVisible();
+  // The product gave it, not a staff member: no note, and "Automático" as its author.
+  await expect(bonus.getByRole('cell', { name: 'Automático', exact: true })).toBeVisible();
   await expect(ledger.getByRole('row')).toHaveCount(2);
 
   // Signed in, the console's login page leads back into the console.
@@ -96,13 +98,8 @@ test('the outbox lists the sent e-mails, newest first, and shows a message with 
   await page.getByRole('menuitem', { name: 'Correos enviados' }).click();
   await expect(page).toHaveURL(/\/backoffice\/outbox/);
   await expect(page.getByRole('heading', { level: 1, name: 'Correos enviados', exact: true })).toBeVisible();
-  await expect(page.getByRole('columnheader')).toHaveText([
-    'Destinatario',
-    'Asunto',
-    'Plantilla',
-    'Fecha',
-    'Enviado',
-  ]);
+  // Subjects in the console's language, not the templates' keys.
+  await expect(page.getByRole('columnheader')).toHaveText(['Destinatario', 'Asunto', 'Fecha', 'Enviado']);
   // Bruno registered after Ana, so his verification e-mail comes first.
   const recipients = page
     .getByRole('row')
@@ -117,6 +114,7 @@ test('the outbox lists the sent e-mails, newest first, and shows a message with 
   await expect(row).toContainText(/Tu código de verificación de Estancia: \d{6}/);
   await row.getByRole('cell', { name: ana.email, exact: true }).click();
   await expect(page).toHaveURL(/\/backoffice\/outbox\/[^/]+\/show$/);
+  await expect(page.getByText('Código de verificación', { exact: true })).toBeVisible();
   const body = page.getByRole('region', { name: 'Texto del mensaje', exact: true });
   await expect(body).toContainText('Hola, Ana Backoffice:');
   await expect(body).toContainText(/Tu código para activar la cuenta es \d{6}\./);

@@ -10,7 +10,10 @@ test('the contact form refuses a meeting without days and times, then sends the 
   await form.getByRole('textbox', { name: 'Nombre' }).fill('Laia Ventas');
   await form.getByRole('textbox', { name: 'Correo electrónico' }).fill(email);
   await form.getByRole('checkbox', { name: 'Imágenes automáticas' }).check();
-  await form.getByRole('checkbox', { name: 'De 10 a 100' }).check();
+  // One band of properties: a second choice replaces the first.
+  await form.getByRole('radio', { name: 'De 1 a 10' }).check();
+  await form.getByRole('radio', { name: 'De 10 a 100' }).check();
+  await expect(form.getByRole('radio', { name: 'De 1 a 10' })).not.toBeChecked();
   await form.getByRole('checkbox', { name: 'Quiero una reunión con el equipo comercial' }).check();
   await form.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(form.getByText('Indica qué días y horas te van bien para la reunión.')).toBeVisible();

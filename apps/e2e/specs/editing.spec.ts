@@ -42,7 +42,7 @@ test('a customer edits a decoration: lays a floor from the catalogue, saves the 
 
   // Lay red terracotta tiles over the lower part of the photo.
   await tools.getByRole('button', { name: 'Suelo', exact: true }).click();
-  await page.getByRole('button', { name: 'Terracotta Tiles' }).click();
+  await page.getByRole('button', { name: 'Baldosas de terracota' }).click();
   const stage = page.getByTestId('editor-stage');
   await clickOutline(page, stage, [
     [0.02, 0.7],
@@ -50,7 +50,7 @@ test('a customer edits a decoration: lays a floor from the catalogue, saves the 
     [0.98, 0.98],
     [0.02, 0.98],
   ]);
-  await expect(page.getByRole('list', { name: 'Capas' })).toContainText('Terracotta Tiles');
+  await expect(page.getByRole('list', { name: 'Capas' })).toContainText('Baldosas de terracota');
   await expect(page.getByTestId('editor-save-status')).toHaveAttribute('data-status', 'saved', {
     timeout: 15_000,
   });

@@ -103,3 +103,45 @@ test('a visitor who registers to download gets the pending HD image right after 
   await expect(page.getByRole('heading', { level: 1, name: 'Empieza con Estancia' })).toBeVisible();
   await expect(page.getByText('Continúa tu prueba gratis')).toBeVisible();
 });
+
+test.describe('a first visit on a phone (390 × 844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the sign-in page presents the product: the free try, examples and plans, no sideways scroll, links that stay here', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inicia sesión en Estancia' })).toBeVisible();
+    const tryFree = page.getByRole('main').getByRole('link', { name: 'Decora una foto gratis' });
+    await expect(tryFree).toBeInViewport();
+
+    // Everything that loads late is there before the width is measured: the examples and the plans.
+    await expect(page.getByRole('region', { name: 'Antes y después' })).toBeVisible({ timeout: 60_000 });
+    const plans = page.getByRole('region', { name: 'Planes y precios' });
+    await expect(plans.getByRole('heading', { level: 3 }).first()).toBeVisible();
+    await expect(plans.getByText(/al mes$/).first()).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page);
+
+    // The logo and every footer link stay inside the product.
+    const origin = new URL(page.url()).origin;
+    const logo = page.getByRole('link', { name: 'Estancia, ir al inicio' });
+    expect(new URL(await logo.evaluate((link) => (link as HTMLAnchorElement).href)).origin).toBe(origin);
+    const footerLinks = await page
+      .getByRole('contentinfo')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    expect(footerLinks.length).toBeGreaterThan(0);
+    for (const href of footerLinks) expect(new URL(href).origin, href).toBe(origin);
+
+    // A footer link opens its section of this page; the free-try button opens the free try.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Cómo funciona' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Cómo funciona' })).toBeInViewport();
+    await tryFree.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Prueba gratis' })).toBeVisible();
+  });
+});

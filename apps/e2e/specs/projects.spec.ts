@@ -7,6 +7,8 @@ import {
   test,
 } from '../src/fixtures';
 import { grantCredits, roomPhoto, threeMegabyteJpeg, zipEntryCount } from '../src/photos';
+import { payInSandbox } from '../src/billing';
+import { projectWithDecoration } from '../src/projects';
 
 test('a customer creates a project with 3 photos, watches them decorate live, redoes one and downloads the zip', async ({
   page,
@@ -50,9 +52,16 @@ test('a customer creates a project with 3 photos, watches them decorate live, re
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Descargar todo' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  // Files are named from the property, room and style in the customer's language (Spanish here).
+  expect(download.suggestedFilename()).toBe('Piso-Gràcia.zip');
   const zip = await readFile(await download.path());
   expect(zipEntryCount(zip)).toBe(3);
+  await page.getByRole('button', { name: 'Opciones de la foto 2' }).click();
+  const [one] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Descargar', exact: true }).click(),
+  ]);
+  expect(one.suggestedFilename()).toMatch(/^Piso-Gràcia_dormitorio_[\p{Ll}-]+_1\.jpg$/u);
 });
 
 test('a 3 MB photo is refused in the browser', async ({ page }) => {
@@ -63,4 +72,36 @@ test('a 3 MB photo is refused in the browser', async ({ page }) => {
     .setInputFiles([{ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: threeMegabyteJpeg() }]);
   await expect(page.getByText('grande.jpg: La imagen supera el máximo de 2 MB.')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Tipo de estancia de la foto 1' })).toHaveCount(0);
+});
+
+test('a pack buyer without a subscription reaches their project from GetStarted', async ({ page }) => {
+  test.setTimeout(120_000);
+  const customer = await createCustomer('pack-buyer');
+  await signInWithToken(page, customer, '/offers');
+  await page.getByRole('button', { name: 'Comprar el pack Starter' }).click();
+  await payInSandbox(page, 'Pack Starter: 10 créditos');
+  const paid = page.getByRole('dialog', { name: 'Pago completado' });
+  await expect(paid).toContainText('Hemos añadido 10 créditos a tu saldo.');
+  await page.keyboard.press('Escape');
+  await expect(paid).toBeHidden();
+
+  await projectWithDecoration(page, 'Piso Poblenou');
+
+  // No subscription: MyProjects sends the customer to GetStarted (spec), which must lead to the project.
+  await page.goto('/my-projects');
+  await expect(page).toHaveURL(/\/get-started$/);
+  await expect(page.getByText(`Hola de nuevo, ${customer.name}`)).toBeVisible();
+  const balance = page.getByRole('region', { name: 'Tus créditos' });
+  await expect(balance).toContainText('Tienes 10 créditos.');
+  await expect(balance.getByRole('link', { name: 'Nuevo proyecto' })).toHaveAttribute('href', '/new-project');
+  await expect(page.getByText(/crédito de regalo/)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Tu primera decoración' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page
+    .getByRole('region', { name: 'Tus proyectos' })
+    .getByRole('link', { name: /Piso Poblenou/ })
+    .click();
+  await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('img', { name: 'Foto 1 decorada' })).toBeVisible();
 });

@@ -60,7 +60,7 @@ test('a supervised decoration: a decorator claims it, paints a wall, brushes a c
 
   // Paint the upper-left wall with a catalogue colour: click its corners, then the first again.
   await tools.getByRole('button', { name: 'Pared', exact: true }).click();
-  await console.getByRole('button', { name: 'Mediterranean Blue' }).click();
+  await console.getByRole('button', { name: 'Azul mediterráneo' }).click();
   await clickOutline(console, stage, [
     [0.05, 0.05],
     [0.5, 0.05],
@@ -68,7 +68,7 @@ test('a supervised decoration: a decorator claims it, paints a wall, brushes a c
     [0.05, 0.5],
   ]);
   const layers = console.getByRole('list', { name: 'Capas' });
-  const wall = layers.getByRole('button', { name: '1. Pared · Mediterranean Blue', exact: true });
+  const wall = layers.getByRole('button', { name: '1. Pared · Azul mediterráneo', exact: true });
   await expect(wall).toHaveAttribute('aria-pressed', 'true');
   // A brush adds to the selected layer: unselect the wall so the stroke starts a correction.
   await wall.click();

@@ -83,7 +83,7 @@ test('a supervised result keeps the furniture, the rug and the window while the 
 
   // The whole back wall, window and furniture inside the outline: only the wall may take the paint.
   await tools.getByRole('button', { name: 'Pared', exact: true }).click();
-  await desk.getByRole('button', { name: 'Mediterranean Blue' }).click();
+  await desk.getByRole('button', { name: 'Azul mediterráneo' }).click();
   await clickOutline(desk, stage, [
     [0.01, 0.01],
     [0.99, 0.01],
@@ -92,7 +92,7 @@ test('a supervised result keeps the furniture, the rug and the window while the 
   ]);
   // The whole floor, rug and legs inside: only the floor may take the tiles, in perspective.
   await tools.getByRole('button', { name: 'Suelo', exact: true }).click();
-  await desk.getByRole('button', { name: 'Terracotta Tiles' }).click();
+  await desk.getByRole('button', { name: 'Baldosas de terracota' }).click();
   await clickOutline(desk, stage, [
     [0.01, 0.99],
     [0.15, 0.63],

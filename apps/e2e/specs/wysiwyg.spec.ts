@@ -85,7 +85,7 @@ test('the editor’s preview of a painted wall and a floor in perspective matche
   const stage = page.getByTestId('editor-stage');
 
   await tools.getByRole('button', { name: 'Pared', exact: true }).click();
-  await page.getByRole('button', { name: 'Mediterranean Blue' }).click();
+  await page.getByRole('button', { name: 'Azul mediterráneo' }).click();
   await clickOutline(page, stage, [
     [0.01, 0.01],
     [0.99, 0.01],
@@ -94,14 +94,14 @@ test('the editor’s preview of a painted wall and a floor in perspective matche
   ]);
   // A floor whose two sides recede to a vanishing point: the tiles shrink towards the wall.
   await tools.getByRole('button', { name: 'Suelo', exact: true }).click();
-  await page.getByRole('button', { name: 'Terracotta Tiles' }).click();
+  await page.getByRole('button', { name: 'Baldosas de terracota' }).click();
   await clickOutline(page, stage, [
     [0.01, 0.99],
     [0.2, 0.63],
     [0.8, 0.63],
     [0.99, 0.99],
   ]);
-  await expect(page.getByRole('list', { name: 'Capas' })).toContainText('Terracotta Tiles');
+  await expect(page.getByRole('list', { name: 'Capas' })).toContainText('Baldosas de terracota');
   await expect(page.getByTestId('editor-save-status')).toHaveAttribute('data-status', 'saved', {
     timeout: 15_000,
   });

@@ -182,7 +182,7 @@ export async function createCustomer(
     company: details.company ?? '',
   };
   await call('POST', 'user/register', {
-    body: { ...customer, language: details.language ?? 'es' },
+    body: { ...customer, language: details.language ?? 'es', acceptTerms: true },
   });
   const token = await waitForVerificationCode(customer.email);
   await call('POST', 'user/validation', { body: { email: customer.email, token } });
@@ -261,5 +261,10 @@ export async function fillRegisterForm(
   await page.getByLabel('Repite la contraseña', { exact: true }).fill(details.password);
   if (details.company) await page.getByLabel('Empresa (opcional)', { exact: true }).fill(details.company);
   await expect(page.getByLabel('Idioma de tu cuenta', { exact: true })).toHaveValue('es');
+  await termsConsent(page).check();
   await page.getByRole('button', { name: 'Crear cuenta', exact: true }).click();
 }
+
+/** Register's required "I accept the terms of use and the privacy policy" box (Spanish label). */
+export const termsConsent = (page: Page) =>
+  page.getByRole('checkbox', { name: /^Acepto las condiciones de uso y la política de privacidad/ });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './enums';
 import { platformStatusSchema } from './platform';
+import { ledgerEntrySchema } from './wallet';
 
 /** Rows of the staff console's resources under /data/admin (ra-data-simple-rest). */
 export const adminUserSchema = z.object({
@@ -21,7 +22,13 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const outboxMessageSchema = z.object({
   id: z.string(),
   to: z.string(),
+  /** The subject as sent, in the recipient's language. */
   subject: z.string(),
+  /**
+   * The subject in the language the console asks for (Accept-Language or `?lang`), written again from the
+   * message's kind and values; the subject as sent when no language is asked for or the values were not kept.
+   */
+  staffSubject: z.string(),
   text: z.string(),
   html: z.string(),
   template: z.string(),
@@ -32,6 +39,16 @@ export const outboxMessageSchema = z.object({
   attempts: z.number().int(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/**
+ * A ledger entry as the staff console lists it (GET /data/admin/ledger): for a grant from the console, the note
+ * saying why and who gave it; null for the movements the product makes itself.
+ */
+export const adminLedgerEntrySchema = ledgerEntrySchema.extend({
+  note: z.string().nullable(),
+  grantedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
 
 /** GET/PUT /data/admin/platform/status: the platform flags as one react-admin record, with who changed them last. */
 export const adminPlatformStatusSchema = platformStatusSchema.extend({

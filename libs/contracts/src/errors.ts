@@ -23,6 +23,10 @@ export const ErrorCode = {
   RESET_LINK_INVALID: 'RESET_LINK_INVALID',
   CURRENT_PASSWORD_WRONG: 'CURRENT_PASSWORD_WRONG',
   STAFF_ONLY: 'STAFF_ONLY',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  // account deletion
+  DELETION_NOT_CONFIRMED: 'DELETION_NOT_CONFIRMED',
+  SUBSCRIPTION_RENEWS: 'SUBSCRIPTION_RENEWS',
   // wallet
   INSUFFICIENT_CREDITS: 'INSUFFICIENT_CREDITS',
   IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',
@@ -96,5 +100,6 @@ export const FieldIssue = {
   CHOOSE_ONE: 'chooseOne',
   MEETING_TIMES_REQUIRED: 'meetingTimesRequired',
   REPORT_TOO_SHORT: 'reportTooShort',
+  ACCEPT_TERMS: 'acceptTerms',
 } as const;
 export type FieldIssue = (typeof FieldIssue)[keyof typeof FieldIssue];

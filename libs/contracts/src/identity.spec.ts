@@ -46,13 +46,25 @@ describe('identity schemas', () => {
       name: 'Ana',
       email: 'ana@example.com',
       password: 'Casa-2024',
+      acceptTerms: true,
     });
     expect(parsed).toMatchObject({ company: '', referralCode: '', language: 'es' });
     expect(
       issues(registerRequestSchema.safeParse({ name: ' ', email: 'ana@example.com', password: 'Casa-2024' })),
     ).toEqual({
       name: 'required',
+      acceptTerms: 'acceptTerms',
     });
+  });
+
+  it('requires the terms to be accepted: only `true` passes', () => {
+    const body = { name: 'Ana', email: 'ana@example.com', password: 'Casa-2024' };
+    for (const acceptTerms of [false, 'true', 1, null]) {
+      expect(issues(registerRequestSchema.safeParse({ ...body, acceptTerms }))).toEqual({
+        acceptTerms: 'acceptTerms',
+      });
+    }
+    expect(registerRequestSchema.safeParse({ ...body, acceptTerms: true }).success).toBe(true);
   });
 
   it('falls back to the e-mail part before the @ for the displayed name', () => {

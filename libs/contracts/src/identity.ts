@@ -46,6 +46,8 @@ export const registerRequestSchema = z.object({
   company: optionalText(120),
   referralCode: z.string().trim().max(32, FieldIssue.TOO_LONG).optional().default(''),
   language: localeSchema.optional().default('es'),
+  /** The ticked "I accept the terms and the privacy policy" box: nobody registers without it. */
+  acceptTerms: z.literal(true, FieldIssue.ACCEPT_TERMS),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './enums';
 export * from './constants';
 export * from './identity';
+export * from './account';
 export * from './wallet';
 export * from './platform';
 export * from './admin';

@@ -94,6 +94,19 @@ export const DECORATION_STATES = ['pending', 'ready', 'failed'] as const;
 export type DecorationState = (typeof DECORATION_STATES)[number];
 export const DECORATION_FAILURES = ['GENERATION_ERROR', 'GENERATION_TIMEOUT'] as const;
 
+/** Where a supervised decoration stands for its customer, read from its review. */
+export const SUPERVISION_STAGES = ['queued', 'in_review', 'delivered'] as const;
+export type SupervisionStage = (typeof SUPERVISION_STAGES)[number];
+
+export const supervisionSchema = z.object({
+  /** queued: the AI draft is made or waits for a decorator; in_review: a decorator holds it. */
+  stage: z.enum(SUPERVISION_STAGES),
+  /** The promised delivery: 48 working hours from the order (or from a redo after delivery). */
+  dueAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type Supervision = z.infer<typeof supervisionSchema>;
+
 export const decorationSchema = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -107,6 +120,8 @@ export const decorationSchema = z.object({
   percent: z.number().int().min(0).max(100),
   /** For supervised decorations: ready for staff review, waiting (up to 48 working hours). */
   awaitingReview: z.boolean(),
+  /** The review's stage and dates; null for automatic decorations. */
+  supervision: supervisionSchema.nullable(),
   failure: z.enum(DECORATION_FAILURES).nullable(),
   credits: z.number().int(),
   /** The structure guard found walls, windows or doors changed in the shown result even after a retry. */

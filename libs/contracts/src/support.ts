@@ -13,7 +13,7 @@ export const CONTACT_SERVICES = [
 ] as const;
 export type ContactService = (typeof CONTACT_SERVICES)[number];
 
-/** Properties a month the customer handles (spec section 9). */
+/** Properties a month the customer handles (spec section 9): one band per request, the one that applies. */
 export const VOLUME_BANDS = ['1-10', '10-100', '100-500', 'over_500'] as const;
 export type VolumeBand = (typeof VOLUME_BANDS)[number];
 
@@ -40,7 +40,11 @@ export const contactRequestSchema = z
     email: emailSchema,
     company: text(120).optional().default(''),
     services: choices(CONTACT_SERVICES),
-    volumes: choices(VOLUME_BANDS),
+    // A customer handles one volume, so one band; still a list, so requests already stored read alike.
+    volumes: z
+      .array(z.enum(VOLUME_BANDS), FieldIssue.CHOOSE_ONE)
+      .min(1, FieldIssue.CHOOSE_ONE)
+      .max(1, FieldIssue.INVALID),
     wantsMeeting: z.boolean().default(false),
     meetingTimes: text(500).optional().default(''),
     message: text(4000).optional().default(''),

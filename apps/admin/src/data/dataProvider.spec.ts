@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDataProvider } from './dataProvider';
 import { staffSession } from '../auth/staffSession';
+import { i18nProvider } from '../i18n/i18nProvider';
 import { startLoopbackApi } from '../test/loopbackApi';
 
 const user = {
@@ -89,6 +90,20 @@ describe('dataProvider', () => {
     expect(api.requests[1]).toMatchObject({ method: 'PUT', url: '/data/admin/platform/status' });
     expect(api.requests[1].headers.authorization).toBe('Bearer staff-token-3');
     expect(updated.data).toMatchObject({ id: 'status', isMaintenanceMode: true });
+  });
+
+  it('sends the console’s language, so catalogue names come in the language shown', async () => {
+    const list = () =>
+      createDataProvider().getList('users', {
+        pagination: { page: 1, perPage: 5 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      });
+    await i18nProvider.changeLocale('ca');
+    await list();
+    await i18nProvider.changeLocale('es');
+    await list();
+    expect(api.requests.map((r) => r.headers['accept-language'])).toEqual(['ca', 'es']);
   });
 
   it('sends no Authorization header when nobody is signed in', async () => {

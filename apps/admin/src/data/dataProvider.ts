@@ -1,12 +1,17 @@
 import { type DataProvider, fetchUtils, type UpdateParams } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { staffSession } from '../auth/staffSession';
+import { i18nProvider } from '../i18n/i18nProvider';
 
-/** Every staff call carries the console's bearer token; the API answers 401 when it is missing or revoked. */
+/**
+ * Every staff call carries the console's bearer token (the API answers 401 when it is missing or
+ * revoked) and the console's language, so catalogue names and messages come in the language shown.
+ */
 export const staffHttpClient = (url: string, options: fetchUtils.Options = {}) => {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const token = staffSession.token();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (!headers.has('Accept-Language')) headers.set('Accept-Language', i18nProvider.getLocale());
   return fetchUtils.fetchJson(url, { ...options, headers });
 };
 

@@ -29,10 +29,14 @@ export const renderReviewEdit = async (reviewId: string): Promise<RenderEditResp
   return renderEditResponseSchema.parse(json);
 };
 
-/** The editor's products: the catalogue's wall paints and floors (a public list). */
-export const fetchEditorProducts = async (): Promise<Product[]> => {
+/** The editor's products: the catalogue's wall paints and floors (a public list), named in `locale`. */
+export const fetchEditorProducts = async (locale?: string): Promise<Product[]> => {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (locale) headers.set('Accept-Language', locale);
   const byType = async (type: 'wall_paint' | 'floor') =>
-    productSchema.array().parse((await staffHttpClient(`/data/catalogue/products?type=${type}`)).json);
+    productSchema
+      .array()
+      .parse((await staffHttpClient(`/data/catalogue/products?type=${type}`, { headers })).json);
   const [paints, floors] = await Promise.all([byType('wall_paint'), byType('floor')]);
   return [...paints, ...floors];
 };

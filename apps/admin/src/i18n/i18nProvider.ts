@@ -2,7 +2,13 @@ import { type I18nProvider, mergeTranslations, type TranslationMessages } from '
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { DEFAULT_LOCALE, type Locale, LOCALES } from '@estancia/contracts';
-import { resources } from '@estancia/i18n';
+// The console's own namespaces, file by file: the package's index would bring the customer app's catalogues too.
+import esAdmin from '@estancia/i18n/es/admin.json';
+import esErrors from '@estancia/i18n/es/errors.json';
+import caAdmin from '@estancia/i18n/ca/admin.json';
+import caErrors from '@estancia/i18n/ca/errors.json';
+import enAdmin from '@estancia/i18n/en/admin.json';
+import enErrors from '@estancia/i18n/en/errors.json';
 
 /** Each language is named in itself, so a reader finds their own language whatever the current one. */
 export const LOCALE_NAMES: Record<Locale, string> = { es: 'Español', ca: 'Català', en: 'English' };
@@ -12,6 +18,12 @@ export const LOCALE_NAMES: Record<Locale, string> = { es: 'Español', ca: 'Catal
  * messages the console shows, the resources and our own pages) and `errors.<code>` for API refusals.
  * Anything the catalogue leaves out therefore reads in English rather than as a raw key.
  */
+const resources = {
+  es: { admin: esAdmin, errors: esErrors },
+  ca: { admin: caAdmin, errors: caErrors },
+  en: { admin: enAdmin, errors: enErrors },
+} satisfies Record<Locale, object>;
+
 export const messagesFor = (locale: Locale): TranslationMessages =>
   mergeTranslations(englishMessages, { errors: resources[locale].errors }, resources[locale].admin);
 

@@ -78,6 +78,7 @@ export const StaffMenu = () => {
       {isAdmin && (
         <MenuGroup title="console.menu.customers">
           <Menu.ResourceItem name="users" />
+          <Menu.ResourceItem name="ledger" />
         </MenuGroup>
       )}
       {isAdmin && (

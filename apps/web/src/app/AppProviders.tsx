@@ -9,6 +9,13 @@ import { queryClient } from '../shared/query-client';
 
 const theme = createEstanciaTheme();
 
+// The API names catalogue products in the interface language: after a switch, lists holding them reload.
+i18n.on('languageChanged', () => {
+  void queryClient.invalidateQueries({
+    predicate: ({ queryKey }) => queryKey[0] === 'catalogue' || queryKey.at(-1) === 'recommendations',
+  });
+});
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { useLangParam } from '../features/language/hooks/useLanguage';
 import { PendingFreeDownload } from '../features/free-try/components/PendingFreeDownload';
+import { useScrollToHash } from '../features/navigation/hooks/useScrollToHash';
 import { Notifications } from '../features/notifications/components/Notifications';
 import { useRealtimeConnection } from '../features/realtime/hooks/useRealtimeConnection';
 import { useCrossTabSession } from '../features/session/hooks/useCrossTabSession';
@@ -31,6 +32,7 @@ export function RootShell() {
   useCrossTabSession();
   useRealtimeConnection();
   useScrollToTopOnRouteChange();
+  useScrollToHash();
   return (
     <>
       <Outlet />

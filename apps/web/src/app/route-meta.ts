@@ -23,6 +23,7 @@ export const ROUTE_NAMES = [
   'GetStarted',
   'FileUpload',
   'SandboxCheckout',
+  'Legal',
   'PageNotFound',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -73,6 +74,8 @@ export const ROUTES: readonly RouteMeta[] = [
   route('FileUpload', '/try-free', 'default-without-footer', true),
   // The sandbox gateway's payment page (offline stand-in for Stripe's), for the signed-in buyer.
   route('SandboxCheckout', '/sandbox-checkout/:sessionId', 'default-without-navigation'),
+  // Terms of use, privacy and cookies (features/legal), linked from Register and the footer.
+  route('Legal', '/legal/:document', 'default', true),
   route('PageNotFound', '*', 'default', true),
 ];
 

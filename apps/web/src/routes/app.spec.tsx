@@ -140,6 +140,7 @@ describe('customer app shell', () => {
       company: 'Pisos Puig',
       referralCode: 'FRIEND5',
       language: 'es',
+      acceptTerms: true,
     });
 
     await userEvent.click(screen.getByRole('button', { name: 'Reenviar código' }));
@@ -307,4 +308,5 @@ async function fillRegistration({ repeat = 'Secret#123' } = {}) {
   await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Secret#123');
   await userEvent.type(screen.getByLabelText(/^Repite la contraseña/), repeat);
   await userEvent.type(screen.getByLabelText(/^Empresa/), 'Pisos Puig');
+  await userEvent.click(screen.getByRole('checkbox', { name: /^Acepto las condiciones de uso/ }));
 }

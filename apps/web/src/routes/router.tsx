@@ -1,27 +1,52 @@
-import type { ReactNode } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router-dom';
 import { RootShell, type RouteHandle } from '../app/RootShell';
 import { RouteShell } from '../app/RouteShell';
 import { ROUTES, type RouteName } from '../app/route-meta';
-import { AddCardPage } from '../features/billing/components/AddCardPage';
-import { OffersPage } from '../features/billing/components/OffersPage';
-import { SandboxCheckoutPage } from '../features/billing/components/SandboxCheckoutPage';
-import { StripeConfirmationPage } from '../features/billing/components/StripeConfirmationPage';
-import { FreeTryPage } from '../features/free-try/components/FreeTryPage';
-import { GetStartedPage } from '../features/onboarding/components/GetStartedPage';
-import { NewProjectPage } from '../features/decorations/components/NewProjectPage';
-import { ProjectPage } from '../features/decorations/components/ProjectPage';
-import { MyProjectsPage } from '../features/projects/components/MyProjectsPage';
-import { ContactUsPage } from '../features/support/components/ContactUsPage';
-import { HelpPage } from '../features/support/components/HelpPage';
-import { ReportProblemPage } from '../features/support/components/ReportProblemPage';
-import { AccountPage } from './pages/AccountPage';
-import { LoginPage } from './pages/LoginPage';
-import { PageNotFoundPage } from './pages/PageNotFoundPage';
-import { PlannedPage } from './pages/PlannedPage';
-import { RegisterPage } from './pages/RegisterPage';
 import { RouteErrorBoundary, UnexpectedErrorPage } from './pages/UnexpectedErrorPage';
-import { UpdatingPlatformPage } from './pages/UpdatingPlatformPage';
+import { lazyPage, type LazyPage } from './lazy-page';
+
+// Each page is its own chunk: a route loads the shell and its page, never another page's code.
+const AddCardPage = lazyPage(() => import('../features/billing/components/AddCardPage'), 'AddCardPage');
+const OffersPage = lazyPage(() => import('../features/billing/components/OffersPage'), 'OffersPage');
+const SandboxCheckoutPage = lazyPage(
+  () => import('../features/billing/components/SandboxCheckoutPage'),
+  'SandboxCheckoutPage',
+);
+const StripeConfirmationPage = lazyPage(
+  () => import('../features/billing/components/StripeConfirmationPage'),
+  'StripeConfirmationPage',
+);
+const FreeTryPage = lazyPage(() => import('../features/free-try/components/FreeTryPage'), 'FreeTryPage');
+const GetStartedPage = lazyPage(
+  () => import('../features/onboarding/components/GetStartedPage'),
+  'GetStartedPage',
+);
+const NewProjectPage = lazyPage(
+  () => import('../features/decorations/components/NewProjectPage'),
+  'NewProjectPage',
+);
+const ProjectPage = lazyPage(() => import('../features/decorations/components/ProjectPage'), 'ProjectPage');
+const MyProjectsPage = lazyPage(
+  () => import('../features/projects/components/MyProjectsPage'),
+  'MyProjectsPage',
+);
+const ContactUsPage = lazyPage(() => import('../features/support/components/ContactUsPage'), 'ContactUsPage');
+const HelpPage = lazyPage(() => import('../features/support/components/HelpPage'), 'HelpPage');
+const LegalPage = lazyPage(() => import('../features/legal/components/LegalPage'), 'LegalPage');
+const ReportProblemPage = lazyPage(
+  () => import('../features/support/components/ReportProblemPage'),
+  'ReportProblemPage',
+);
+const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage');
+const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'LoginPage');
+const PageNotFoundPage = lazyPage(() => import('./pages/PageNotFoundPage'), 'PageNotFoundPage');
+const PlannedPage = lazyPage(() => import('./pages/PlannedPage'), 'PlannedPage');
+const RegisterPage = lazyPage(() => import('./pages/RegisterPage'), 'RegisterPage');
+const UpdatingPlatformPage = lazyPage(() => import('./pages/UpdatingPlatformPage'), 'UpdatingPlatformPage');
 
 const PAGES: Record<RouteName, () => ReactNode> = {
   // The guards always redirect from /, so it never renders.
@@ -44,8 +69,33 @@ const PAGES: Record<RouteName, () => ReactNode> = {
   GetStarted: () => <GetStartedPage />,
   FileUpload: () => <FreeTryPage />,
   SandboxCheckout: () => <SandboxCheckoutPage />,
+  // An unknown document is the 404 page, at its own URL like any other unknown path.
+  Legal: () => <LegalPage notFound={<PageNotFoundPage />} />,
   PageNotFound: () => <PageNotFoundPage />,
 };
+
+/** Shown inside the layout while a page's chunk downloads (the layout already has the main landmark). */
+function PageChunkLoading() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+      <CircularProgress aria-label={t('common.loading')} />
+    </Box>
+  );
+}
+
+/** The lazy page a route renders, if any: its chunk can start downloading before the guards decide. */
+function lazyPageOf(name: RouteName): LazyPage<ComponentType> | undefined {
+  const element = PAGES[name]() as ReactElement | null;
+  const type = element?.type as Partial<LazyPage<ComponentType>> | undefined;
+  return typeof type?.preload === 'function' ? (type as LazyPage<ComponentType>) : undefined;
+}
+
+/** Starts the page's download when the route matches, in parallel with the profile and status requests. */
+function PreloadPage({ page }: { page?: LazyPage<ComponentType> }) {
+  useEffect(() => void page?.preload().catch(() => undefined), [page]);
+  return null;
+}
 
 /** The route tree: every route of the spec under the shared root shell and its error boundary. */
 export function buildRoutes(): RouteObject[] {
@@ -60,9 +110,14 @@ export function buildRoutes(): RouteObject[] {
           path: meta.path,
           handle,
           element: (
-            <RouteShell key={meta.name} meta={meta}>
-              <Page />
-            </RouteShell>
+            <>
+              <PreloadPage key={`preload-${meta.name}`} page={lazyPageOf(meta.name)} />
+              <RouteShell key={meta.name} meta={meta}>
+                <Suspense fallback={<PageChunkLoading />}>
+                  <Page />
+                </Suspense>
+              </RouteShell>
+            </>
           ),
         };
       }),

@@ -182,14 +182,22 @@ export function EditorToolbar(props: EditorToolbarProps) {
       </Box>
       <Divider orientation="vertical" flexItem />
       <Stack direction="row" role="group" aria-label={t('history.label')} sx={{ flexShrink: 0 }}>
-        <Tooltip disableInteractive title={t('shortcut', { action: t('history.undo'), key: t('keys.undo') })} describeChild>
+        <Tooltip
+          disableInteractive
+          title={t('shortcut', { action: t('history.undo'), key: t('keys.undo') })}
+          describeChild
+        >
           <span>
             <IconButton aria-label={t('history.undo')} disabled={!props.canUndo} onClick={props.onUndo}>
               <UndoIcon />
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip disableInteractive title={t('shortcut', { action: t('history.redo'), key: t('keys.redo') })} describeChild>
+        <Tooltip
+          disableInteractive
+          title={t('shortcut', { action: t('history.redo'), key: t('keys.redo') })}
+          describeChild
+        >
           <span>
             <IconButton aria-label={t('history.redo')} disabled={!props.canRedo} onClick={props.onRedo}>
               <RedoIcon />

@@ -31,7 +31,11 @@ export function ProductSwatches({ title, products, chosen, onChoose }: ProductSw
         {products.map((product) => {
           const selected = product.id === chosen;
           return (
-            <Tooltip disableInteractive key={product.id} title={t('products.by', { name: product.name, brand: product.brand })}>
+            <Tooltip
+              disableInteractive
+              key={product.id}
+              title={t('products.by', { name: product.name, brand: product.brand })}
+            >
               <ButtonBase
                 aria-label={product.name}
                 aria-pressed={selected}

@@ -2,10 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Box, Typography } from '@mui/material';
 import { ChartTable } from '../../common/ChartTable';
 
-/** MUI X Charts (with d3) is a chunk of its own, loaded with the first chart rather than with the console. */
-const BarChart = lazy(() =>
-  import('@mui/x-charts/BarChart').then((charts) => ({ default: charts.BarChart })),
-);
+/** The console's recharts drawing (a chunk of its own), loaded with the first chart rather than with the console. */
+const BarChartDrawing = lazy(() => import('../../common/BarChartDrawing'));
 
 export interface EngineChartSeries {
   key: string;
@@ -35,8 +33,8 @@ export interface EngineChartProps {
 const HEIGHT = 260;
 
 /**
- * One figure per engine drawn with MUI X Charts. The drawing is hidden from screen readers, which read the same
- * figures from a table under the chart's title, as the console's other charts do.
+ * One figure per engine, drawn like the console's other charts (recharts). The drawing is hidden from screen
+ * readers, which read the same figures from a table under the chart's title.
  */
 export const EngineChart = ({
   id,
@@ -55,23 +53,14 @@ export const EngineChart = ({
       <Typography id={titleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
-      <Box aria-hidden="true" sx={{ minHeight: HEIGHT }}>
+      <Box aria-hidden="true" sx={{ height: HEIGHT }}>
         <Suspense fallback={null}>
-          <BarChart
+          <BarChartDrawing
+            series={series}
+            rows={rows}
+            stacked={stacked}
+            formatValue={formatValue}
             height={HEIGHT}
-            dataset={rows.map((row) => ({ category: row.label, ...row.values }))}
-            xAxis={[{ scaleType: 'band', dataKey: 'category' }]}
-            yAxis={[{ valueFormatter: (value: number) => formatValue(value), width: 64 }]}
-            series={series.map((s) => ({
-              dataKey: s.key,
-              label: s.label,
-              color: s.colour,
-              stack: stacked ? 'total' : undefined,
-              valueFormatter: (value: number | null) => written(value),
-            }))}
-            slotProps={{
-              legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'start' } },
-            }}
           />
         </Suspense>
       </Box>

@@ -37,7 +37,11 @@ const EngineFigures = ({ stats }: { stats: EngineStats }) => {
     return <Typography color="text.secondary">{translate('console.engineStats.noData')}</Typography>;
   return (
     <Box
-      sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'repeat(3, minmax(0, 1fr))' } }}
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' },
+      }}
     >
       <EngineChart
         id={`engine-renders-${stats.days}`}
@@ -67,7 +71,8 @@ const EngineFigures = ({ stats }: { stats: EngineStats }) => {
         categoryLabel={engine}
         series={[
           { key: 'p50', label: translate('console.engineStats.p50'), colour: theme.palette.primary.main },
-          { key: 'p95', label: translate('console.engineStats.p95'), colour: theme.palette.secondary.main },
+          // Not `secondary`: the staff theme gives it the primary colour, which would make the two bars one.
+          { key: 'p95', label: translate('console.engineStats.p95'), colour: theme.palette.warning.main },
         ]}
         rows={rows((row) => ({ p50: row.p50Ms, p95: row.p95Ms }))}
         formatValue={words.duration}

@@ -432,13 +432,13 @@ describe('the engines page', () => {
       ['Renderizador integrado', '0,00 €', '1,50 €'],
       ['OpenAI', '0,055 €', '—'],
     ]);
-    // The drawings come from MUI X Charts (a lazy chunk), hidden from screen readers, which read the tables.
+    // The drawings (recharts, a lazy chunk) are hidden from screen readers, which read the tables.
     await waitFor(
       () =>
-        expect(document.querySelectorAll('[aria-hidden="true"] svg.MuiChartsSurface-root')).toHaveLength(3),
-      {
-        timeout: 4000,
-      },
+        expect(
+          document.querySelectorAll('[aria-hidden="true"] > .recharts-responsive-container'),
+        ).toHaveLength(3),
+      { timeout: 4000 },
     );
     const statsUrls = () =>
       api!.requests.filter((r) => r.url.startsWith('/data/admin/engines/stats')).map((r) => r.url);

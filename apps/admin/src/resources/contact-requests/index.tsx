@@ -1,7 +1,9 @@
 import ContactMailIcon from '@mui/icons-material/ContactMail';
 import { type AdminContactRequest } from '@estancia/contracts';
-import { ContactRequestList } from './ContactRequestList';
-import { ContactRequestShow } from './ContactRequestShow';
+import { lazyPage } from '../../common/lazyPage';
+
+const ContactRequestList = lazyPage(() => import('./ContactRequestList'), 'ContactRequestList');
+const ContactRequestShow = lazyPage(() => import('./ContactRequestShow'), 'ContactRequestShow');
 
 export default {
   list: ContactRequestList,

@@ -1,7 +1,9 @@
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { type Holiday } from '@estancia/contracts';
-import { HolidayCreate } from './HolidayCreate';
-import { HolidayList } from './HolidayList';
+import { lazyPage } from '../../common/lazyPage';
+
+const HolidayList = lazyPage(() => import('./HolidayList'), 'HolidayList');
+const HolidayCreate = lazyPage(() => import('./HolidayCreate'), 'HolidayCreate');
 
 export default {
   list: HolidayList,

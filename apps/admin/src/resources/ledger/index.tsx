@@ -1,8 +1,12 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { type LedgerEntry } from '@estancia/contracts';
+import { lazyPage } from '../../common/lazyPage';
+import { LedgerEntryName } from './LedgerFields';
 
-/** Credit movements have no pages of their own: the user's show page lists them. */
+const LedgerList = lazyPage(() => import('./LedgerList'), 'LedgerList');
+
+/** Credit movements: every customer's on their own page (users), all of them here, read-only (the ledger is append-only). */
 export default {
+  list: LedgerList,
   icon: ReceiptLongIcon,
-  recordRepresentation: (entry: LedgerEntry) => entry.idempotencyKey,
+  recordRepresentation: <LedgerEntryName />,
 };

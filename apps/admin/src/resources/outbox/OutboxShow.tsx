@@ -1,10 +1,11 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import {
   Labeled,
   NumberField,
   Show,
   SimpleShowLayout,
   TextField,
+  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
@@ -40,19 +41,58 @@ const MessageBody = () => {
   );
 };
 
-export const OutboxShow = () => (
-  <Show<OutboxMessage>>
-    <SimpleShowLayout>
-      <TextField source="to" />
-      <TextField source="subject" />
-      <TextField source="template" />
-      <WhenField source="createdAt" />
-      <Labeled source="sentAt">
-        <SentAtField />
-      </Labeled>
-      <NumberField source="attempts" />
-      <TextField source="error" emptyText="—" />
-    </SimpleShowLayout>
-    <MessageBody />
-  </Show>
-);
+/** What kind of e-mail this is, in words ("Código de verificación"); the kind's key if the console has no name for it. */
+const KindField = () => {
+  const record = useRecordContext<OutboxMessage>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Typography component="span" variant="body2">
+      {translate(`console.outbox.kinds.${record.template}`, { _: record.template })}
+    </Typography>
+  );
+};
+
+/** The subject in the console's language and, when the recipient's language differs, as they got it. */
+const SubjectField = () => {
+  const record = useRecordContext<OutboxMessage>();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <Stack component="span">
+      <Typography component="span" variant="body2">
+        {record.staffSubject}
+      </Typography>
+      {record.subject !== record.staffSubject && (
+        <Typography component="span" variant="caption" color="text.secondary">
+          {translate('console.outbox.sentAs', { subject: record.subject })}
+        </Typography>
+      )}
+    </Stack>
+  );
+};
+
+export const OutboxShow = () => {
+  const [locale] = useLocaleState();
+  return (
+    // The subject is written in the console's language: another language asks again.
+    <Show<OutboxMessage> queryOptions={{ meta: { locale } }}>
+      <SimpleShowLayout>
+        <TextField source="to" />
+        <Labeled source="staffSubject">
+          <SubjectField />
+        </Labeled>
+        <Labeled source="template">
+          <KindField />
+        </Labeled>
+        <WhenField source="createdAt" />
+        <Labeled source="sentAt">
+          <SentAtField />
+        </Labeled>
+        <NumberField source="attempts" />
+        <TextField source="error" emptyText="—" />
+      </SimpleShowLayout>
+      <MessageBody />
+    </Show>
+  );
+};

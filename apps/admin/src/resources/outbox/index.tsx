@@ -1,11 +1,13 @@
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { type OutboxMessage } from '@estancia/contracts';
-import { OutboxList } from './OutboxList';
-import { OutboxShow } from './OutboxShow';
+import { lazyPage } from '../../common/lazyPage';
+
+const OutboxList = lazyPage(() => import('./OutboxList'), 'OutboxList');
+const OutboxShow = lazyPage(() => import('./OutboxShow'), 'OutboxShow');
 
 export default {
   list: OutboxList,
   show: OutboxShow,
   icon: MailOutlineIcon,
-  recordRepresentation: (message: OutboxMessage) => message.subject,
+  recordRepresentation: (message: OutboxMessage) => message.staffSubject,
 };

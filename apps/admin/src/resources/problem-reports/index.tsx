@@ -1,7 +1,9 @@
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { type AdminProblemReport } from '@estancia/contracts';
-import { ProblemReportList } from './ProblemReportList';
-import { ProblemReportShow } from './ProblemReportShow';
+import { lazyPage } from '../../common/lazyPage';
+
+const ProblemReportList = lazyPage(() => import('./ProblemReportList'), 'ProblemReportList');
+const ProblemReportShow = lazyPage(() => import('./ProblemReportShow'), 'ProblemReportShow');
 
 export default {
   list: ProblemReportList,

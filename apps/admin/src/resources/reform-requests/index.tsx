@@ -1,7 +1,9 @@
 import HandymanIcon from '@mui/icons-material/Handyman';
 import { type ReformRequest } from '@estancia/contracts';
-import { ReformRequestList } from './ReformRequestList';
-import { ReformRequestShow } from './ReformRequestShow';
+import { lazyPage } from '../../common/lazyPage';
+
+const ReformRequestList = lazyPage(() => import('./ReformRequestList'), 'ReformRequestList');
+const ReformRequestShow = lazyPage(() => import('./ReformRequestShow'), 'ReformRequestShow');
 
 export default {
   list: ReformRequestList,

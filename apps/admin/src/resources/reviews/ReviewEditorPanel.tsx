@@ -83,8 +83,9 @@ export const ReviewEditorPanel = ({ review, holding, onRendered }: ReviewEditorP
     retry: retryUnlessRefused,
   });
   const products = useQuery({
-    queryKey: ['catalogue', 'products', 'editor'],
-    queryFn: fetchEditorProducts,
+    // Product names come in the console's language: another language is another list.
+    queryKey: ['catalogue', 'products', 'editor', locale],
+    queryFn: () => fetchEditorProducts(locale),
     staleTime: PRODUCTS_STALE_MS,
     retry: retryUnlessRefused,
   });

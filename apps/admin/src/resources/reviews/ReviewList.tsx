@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mui/material';
+import { Box, Button, Stack, type Theme, Typography, useMediaQuery } from '@mui/material';
 import PersonIcon from '@mui/icons-material/Person';
 import {
   DataTable,
@@ -7,10 +7,12 @@ import {
   SelectField,
   SelectInput,
   type SelectInputProps,
+  SimpleList,
   TextInput,
   TopToolbar,
   useListContext,
   usePermissions,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { type Review, type ReviewState } from '@estancia/contracts';
@@ -85,10 +87,124 @@ const ReviewListActions = () => (
   </TopToolbar>
 );
 
-/** The review queue, most urgent deadline first. */
+/** State and SLA as chips, wrapping onto a second line where the space is narrow. */
+const StatusChips = ({ withSla = false }: { withSla?: boolean }) => (
+  <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+    <ReviewStateChip />
+    {withSla && <SlaChip />}
+    <StructureChangedChip />
+  </Stack>
+);
+
+/** One column for the job where there is no room for four: the property, the customer, the room and style. */
+const JobField = () => {
+  const review = useRecordContext<Review>();
+  const translate = useTranslate();
+  if (!review) return null;
+  return (
+    <Stack component="span" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>
+        {review.propertyName}
+      </Typography>
+      <Typography component="span" variant="caption" color="text.secondary">
+        {review.customer.email}
+      </Typography>
+      <Typography component="span" variant="caption" color="text.secondary">
+        <span>{translate(`console.roomTypes.${review.roomType}`)}</span>
+        {' · '}
+        <span>{translate(`console.styles.${review.style}`)}</span>
+      </Typography>
+    </Stack>
+  );
+};
+
+/** A phone's list entry: the property and its chips. */
+const QueueEntryHeading = () => {
+  const review = useRecordContext<Review>();
+  if (!review) return null;
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <Typography component="span" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+        {review.propertyName}
+      </Typography>
+      <StatusChips withSla />
+    </Stack>
+  );
+};
+
+/** Under it, in a paragraph (spans only): the deadline, the customer and who holds the job. */
+const QueueEntryDetails = () => {
+  const review = useRecordContext<Review>();
+  const translate = useTranslate();
+  if (!review) return null;
+  return (
+    <Box component="span" sx={{ display: 'flex', flexDirection: 'column', overflowWrap: 'anywhere' }}>
+      <DeadlineField />
+      <span>{review.customer.email}</span>
+      {review.claimedBy && (
+        <span>{translate('console.reviews.heldBy', { name: review.claimedBy.name })}</span>
+      )}
+    </Box>
+  );
+};
+
+/** A phone or an upright tablet: each job as a list entry that opens its page. */
+const QueueItems = () => (
+  <SimpleList<Review>
+    rowClick="show"
+    primaryText={<QueueEntryHeading />}
+    secondaryText={<QueueEntryDetails />}
+  />
+);
+
+const QueueTable = ({ compact }: { compact: boolean }) => (
+  <DataTable<Review> rowClick="show" bulkActionButtons={false}>
+    {/* Sorting is offered on the deadline only, the one order the API promises. */}
+    {compact && (
+      <DataTable.Col source="propertyName" disableSort>
+        <JobField />
+      </DataTable.Col>
+    )}
+    {!compact && <DataTable.Col source="propertyName" disableSort />}
+    {!compact && (
+      <DataTable.Col source="customer" disableSort>
+        <CustomerEmailField />
+      </DataTable.Col>
+    )}
+    {!compact && (
+      <DataTable.Col source="roomType" disableSort>
+        <SelectField source="roomType" choices={roomTypeChoices} />
+      </DataTable.Col>
+    )}
+    {!compact && (
+      <DataTable.Col source="style" disableSort>
+        <SelectField source="style" choices={styleChoices} />
+      </DataTable.Col>
+    )}
+    <DataTable.Col source="state" disableSort>
+      <StatusChips />
+    </DataTable.Col>
+    <DataTable.Col source="sla" disableSort>
+      <SlaChip />
+    </DataTable.Col>
+    <DataTable.Col source="deadlineAt">
+      <DeadlineField />
+    </DataTable.Col>
+    <DataTable.Col source="claimedBy" disableSort>
+      <ClaimedByField />
+    </DataTable.Col>
+  </DataTable>
+);
+
+/**
+ * The review queue, most urgent deadline first: a table on a desktop (one column for the job below 1200 px, where
+ * the menu leaves too little room for eight), a list on a phone or a tablet held upright.
+ */
 export const ReviewList = () => {
   // The console declares this page once the permissions are known, so they are settled here.
   const { permissions } = usePermissions<string | null>();
+  const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'));
   return (
     <List<Review>
       sort={{ field: 'deadlineAt', order: 'ASC' }}
@@ -97,34 +213,7 @@ export const ReviewList = () => {
       actions={<ReviewListActions />}
       exporter={false}
     >
-      <DataTable<Review> rowClick="show" bulkActionButtons={false}>
-        {/* Sorting is offered on the deadline only, the one order the API promises. */}
-        <DataTable.Col source="propertyName" disableSort />
-        <DataTable.Col source="customer" disableSort>
-          <CustomerEmailField />
-        </DataTable.Col>
-        <DataTable.Col source="roomType" disableSort>
-          <SelectField source="roomType" choices={roomTypeChoices} />
-        </DataTable.Col>
-        <DataTable.Col source="style" disableSort>
-          <SelectField source="style" choices={styleChoices} />
-        </DataTable.Col>
-        <DataTable.Col source="state" disableSort>
-          <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-            <ReviewStateChip />
-            <StructureChangedChip />
-          </Stack>
-        </DataTable.Col>
-        <DataTable.Col source="sla" disableSort>
-          <SlaChip />
-        </DataTable.Col>
-        <DataTable.Col source="deadlineAt">
-          <DeadlineField />
-        </DataTable.Col>
-        <DataTable.Col source="claimedBy" disableSort>
-          <ClaimedByField />
-        </DataTable.Col>
-      </DataTable>
+      {narrow ? <QueueItems /> : <QueueTable compact={compact} />}
     </List>
   );
 };

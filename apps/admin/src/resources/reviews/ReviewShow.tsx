@@ -42,7 +42,7 @@ const CustomerField = () => {
   const review = useRecordContext<Review>();
   if (!review) return null;
   return (
-    <Typography component="span" variant="body2">
+    <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
       {review.customer.name ? `${review.customer.name} · ${review.customer.email}` : review.customer.email}
     </Typography>
   );

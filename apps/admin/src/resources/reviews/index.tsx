@@ -1,7 +1,9 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { type Review } from '@estancia/contracts';
-import { ReviewList } from './ReviewList';
-import { ReviewShow } from './ReviewShow';
+import { lazyPage } from '../../common/lazyPage';
+
+const ReviewList = lazyPage(() => import('./ReviewList'), 'ReviewList');
+const ReviewShow = lazyPage(() => import('./ReviewShow'), 'ReviewShow');
 
 export default {
   list: ReviewList,

@@ -26,6 +26,8 @@ const grantEntry = {
   reason: 'admin_adjustment',
   idempotencyKey: 'admin:a1:k',
   createdAt: '2025-03-01T10:00:00.000Z',
+  note: 'Ticket 42',
+  grantedBy: { id: 'a1', name: 'Ada' },
 };
 
 /** The user page with a ledger that gains the grant once the API has answered it. */
@@ -83,8 +85,17 @@ describe('granting credits from the user page', () => {
     expect(posts[0].headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(posts[0].headers.authorization).toBe('Bearer staff-token-9');
     expect(await screen.findByText('Créditos añadidos. Nuevo saldo: 10', {}, { timeout: 4000 })).toBeTruthy();
-    // The ledger list was fetched again and shows the new movement.
-    expect(await screen.findByText('admin:a1:k', {}, { timeout: 4000 })).toBeTruthy();
+    // The ledger list was fetched again and shows the new movement: why and by whom, not its idempotency key.
+    const ledger = screen.getByRole('region', { name: 'Movimientos de créditos' });
+    const row = (await within(ledger).findByText('Ticket 42', {}, { timeout: 4000 })).closest('tr')!;
+    expect(within(row).getByText('Ada')).toBeTruthy();
+    expect(within(row).getByText('Ajuste del equipo')).toBeTruthy();
+    expect(within(ledger).queryByText('admin:a1:k')).toBeNull();
+    expect(
+      within(ledger)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Variación', 'Saldo después', 'Motivo', 'Nota', 'Hecho por', 'Fecha']);
   });
 
   it('shows the API refusal translated and keeps the dialog open', async () => {

@@ -12,9 +12,10 @@ import {
   TextField,
   useTranslate,
 } from 'react-admin';
-import { type AdminUser, type LedgerEntry } from '@estancia/contracts';
+import { type AdminLedgerEntry, type AdminUser } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import { languageChoices, ledgerReasonChoices, roleChoices } from '../../common/choices';
+import { LedgerAuthorField, LedgerNoteField } from '../ledger/LedgerFields';
 import { GrantCreditsButton } from './GrantCreditsButton';
 
 const SectionTitle = ({ id, title }: { id: string; title: string }) => {
@@ -54,7 +55,7 @@ export const UserShow = () => (
         <SectionTitle id="user-ledger" title="console.users.ledger" />
         <GrantCreditsButton />
       </Stack>
-      <ReferenceManyField<AdminUser, LedgerEntry>
+      <ReferenceManyField<AdminUser, AdminLedgerEntry>
         reference="ledger"
         target="userId"
         sort={{ field: 'createdAt', order: 'DESC' }}
@@ -62,14 +63,19 @@ export const UserShow = () => (
         pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
         empty={<NoLedger />}
       >
-        <DataTable<LedgerEntry> bulkActionButtons={false} rowClick={false}>
+        <DataTable<AdminLedgerEntry> bulkActionButtons={false} rowClick={false}>
           <DataTable.NumberCol source="delta" options={{ signDisplay: 'exceptZero' }} />
           {/* The API sorts the ledger by date and change only. */}
           <DataTable.NumberCol source="balanceAfter" disableSort />
           <DataTable.Col source="reason" disableSort>
             <SelectField source="reason" choices={ledgerReasonChoices} />
           </DataTable.Col>
-          <DataTable.Col source="idempotencyKey" disableSort />
+          <DataTable.Col source="note" disableSort>
+            <LedgerNoteField />
+          </DataTable.Col>
+          <DataTable.Col source="grantedBy" disableSort>
+            <LedgerAuthorField />
+          </DataTable.Col>
           <DataTable.Col source="createdAt">
             <WhenField source="createdAt" />
           </DataTable.Col>

@@ -1,7 +1,9 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { type AdminUser } from '@estancia/contracts';
-import { UserList } from './UserList';
-import { UserShow } from './UserShow';
+import { lazyPage } from '../../common/lazyPage';
+
+const UserList = lazyPage(() => import('./UserList'), 'UserList');
+const UserShow = lazyPage(() => import('./UserShow'), 'UserShow');
 
 export default {
   list: UserList,

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
 import type { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -59,29 +59,100 @@ export function serveStaticApps(
   return { web, admin };
 }
 
+/** Text files the build precompressed (tools/vite/precompress.mjs writes `.br` and `.gz` beside them). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The encodings the request accepts, the client's preferred first and brotli on a tie (`q=0` refuses one,
+ * `*` stands for any not named).
+ */
+export function acceptedEncodings(header: string | undefined): ('br' | 'gzip')[] {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    weights.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  return (['br', 'gzip'] as const).filter((name) => weight(name) > 0).sort((a, b) => weight(b) - weight(a));
+}
+
+/** The file under `dir` a request path names, or null when it leaves `dir` or names a hidden file. */
+function fileFor(dir: string, path: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || /(^|\/)\./.test(decoded)) return null;
+  const file = resolve(dir, `.${decoded.endsWith('/') ? `${decoded}index.html` : decoded}`);
+  return file.startsWith(`${dir}${sep}`) ? file : null;
+}
+
 function spaHandler(spa: StaticApp) {
+  // Vite fingerprints everything under assets/, so those may be cached for good; the rest (index.html
+  // above all) is checked again on each visit, so a release shows at once.
+  const cacheControl = (file: string) =>
+    file.startsWith(join(spa.dir, 'assets', sep)) ? IMMUTABLE : 'no-cache';
   const files = express.static(spa.dir, {
     index: 'index.html',
-    setHeaders: (res, path) =>
-      // Vite fingerprints everything under assets/, so those may be cached for good.
-      res.setHeader(
-        'Cache-Control',
-        path.includes(`${spa.dir}/assets/`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ),
+    setHeaders: (res, path) => {
+      res.setHeader('Cache-Control', cacheControl(path));
+      if (COMPRESSIBLE.test(path)) res.setHeader('Vary', 'Accept-Encoding');
+    },
   });
+
+  /** Sends the precompressed copy of `file` the client accepts, if the build wrote one; false otherwise. */
+  const sendPrecompressed = (req: Request, res: Response, next: NextFunction, file: string): boolean => {
+    if (!COMPRESSIBLE.test(file)) return false;
+    for (const encoding of acceptedEncodings(req.headers['accept-encoding'])) {
+      const copy = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+      if (!isFile(copy) || !isFile(file)) continue;
+      // The type of the file itself, as express.static sends it (`text/javascript; charset=utf-8`).
+      res.type(extname(file));
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.sendFile(
+        copy,
+        { cacheControl: false, headers: { 'Cache-Control': cacheControl(file) } },
+        (error) => {
+          if (error && !res.headersSent) next(error);
+        },
+      );
+      return true;
+    }
+    return false;
+  };
+
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (!spa.built) {
       res.status(503).type('html').send(notBuiltPage());
       return;
     }
+    const file = fileFor(spa.dir, req.path);
+    if (file && sendPrecompressed(req, res, next, file)) return;
     files(req, res, () => {
       // A missing fingerprinted file is a real 404, not a page of the app.
       if (req.path.startsWith('/assets/')) return next();
+      const index = join(spa.dir, 'index.html');
+      if (sendPrecompressed(req, res, next, index)) return;
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(join(spa.dir, 'index.html'));
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.sendFile(index);
     });
   };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** Shown instead of an app that was not built; in the three product languages. */

@@ -33,7 +33,8 @@ export class MailDelivery implements OnApplicationBootstrap {
       if (!message || message.sentAt) return null;
       const attempts = message.attempts + 1;
       try {
-        await this.transport.deliver({ ...message, from: this.config.MAIL_FROM });
+        const { to, subject, text, html, template } = message;
+        await this.transport.deliver({ to, subject, text, html, template, from: this.config.MAIL_FROM });
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);
         await manager.update(OutboxMessageEntity, message.id, { attempts, error: text.slice(0, 2000) });

@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import type { OutboxMessage } from '@estancia/contracts';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { MailDelivery } from './mail-delivery.service';
+import { mailTemplates } from './mail-templates';
 import { MailService } from './mail.service';
 
 interface Received {
@@ -99,6 +100,32 @@ describe('mail through the SMTP adapter (real SMTP server on loopback)', () => {
     await t.app.get(MailDelivery).deliver({ outboxId: id });
     expect(received.filter((m) => m.to.includes('ana@example.test'))).toHaveLength(1);
     expect((await outboxRow(t, id)).attempts).toBe(1);
+  });
+
+  it('sends a template as one message with its plain-text and branded HTML parts', async () => {
+    const mail = mailTemplates.passwordReset('ca', {
+      name: 'Núria',
+      link: 'https://app.estancia.test/login/?resetToken=abc-123',
+      minutes: 60,
+    });
+    const { id } = await t.app.get(MailService).sendTemplate('nuria@example.test', mail);
+    const message = await until(async () => received.find((m) => m.to.includes('nuria@example.test')));
+    expect(message.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(message.raw).toMatch(/^Content-Type: text\/plain; charset=utf-8\r$/m);
+    expect(message.raw).toMatch(/^Content-Type: text\/html; charset=utf-8\r$/m);
+    const [stored] = (await t.app
+      .get(DataSource)
+      .query(`SELECT subject, text, html, template FROM outbox WHERE id = $1`, [id])) as {
+      subject: string;
+      text: string;
+      html: string;
+      template: string;
+    }[];
+    expect(stored).toMatchObject({ subject: mail.subject, template: 'passwordReset' });
+    expect(stored.text.split('\n')).toContain('https://app.estancia.test/login/?resetToken=abc-123');
+    expect(stored.text).toContain('Hola, Núria:');
+    expect(stored.html).toMatch(/^<!doctype html>\s*<html lang="ca"/i);
+    expect(stored.html).toContain('href="https://app.estancia.test/login/?resetToken=abc-123"');
   });
 
   it('records a refused delivery and fails the job so it is retried', async () => {

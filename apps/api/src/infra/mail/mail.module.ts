@@ -2,6 +2,7 @@ import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/comm
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { MailDelivery } from './mail-delivery.service';
+import { MailLayout } from './mail-layout';
 import { MailTransport } from './mail.port';
 import { MailService } from './mail.service';
 import { OutboxController } from './outbox.controller';
@@ -25,6 +26,11 @@ class TransportShutdown implements OnApplicationShutdown {
     MailService,
     MailDelivery,
     TransportShutdown,
+    {
+      provide: MailLayout,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): MailLayout => new MailLayout(config.PUBLIC_URL.replace(/\/$/, '')),
+    },
     {
       provide: MailTransport,
       inject: [APP_CONFIG],

@@ -6,6 +6,11 @@ export interface OutgoingMail {
   html?: string;
   /** Which kind of message this is (e.g. `verification`, `passwordReset`), for the console and tests. */
   template: string;
+  /**
+   * The values the subject's template (`<template>.subject` in the mail catalogue) was filled with; the outbox keeps
+   * those the subject uses, so the staff console can show it in the staff member's language.
+   */
+  subjectParams?: Record<string, string | number>;
 }
 
 /**

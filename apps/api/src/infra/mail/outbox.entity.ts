@@ -21,6 +21,10 @@ export class OutboxMessageEntity {
   @Column('text')
   template: string;
 
+  /** The values the subject was written with, to write it again in the staff member's language (see outbox-subject). */
+  @Column('jsonb', { name: 'subject_params', nullable: true })
+  subjectParams: Record<string, string | number> | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -64,6 +64,14 @@ export type Job =
       data: { versionId: string };
     }
   | {
+      name: 'password-reset.send';
+      /**
+       * A forgot-password request: the worker looks the account up and mails it a reset link. The
+       * request only enqueues, so a known and an unknown e-mail take the same time to answer.
+       */
+      data: { email: string };
+    }
+  | {
       name: 'free-try.inspiration';
       /** Draws the inspiration gallery's rooms and decorates them with the built-in engine, once. */
       data: Record<string, never>;
@@ -88,6 +96,7 @@ export const JOB_SETTINGS: Record<JobName, { concurrency: number | ((config: App
   'free-try.sweep': { concurrency: 1 },
   'free-try.inspiration': { concurrency: 1 },
   'description.write': { concurrency: 4 },
+  'password-reset.send': { concurrency: 2 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_SETTINGS) as JobName[];

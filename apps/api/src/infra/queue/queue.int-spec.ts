@@ -63,6 +63,9 @@ class OtherJobs {
 
   @OnJob('description.write')
   async writeDescription(): Promise<void> {}
+
+  @OnJob('password-reset.send')
+  async sendPasswordReset(): Promise<void> {}
 }
 
 const until = async (check: () => boolean, ms = 10000) => {

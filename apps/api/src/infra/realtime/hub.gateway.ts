@@ -4,6 +4,7 @@ import {
   MessageBody,
   SubscribeMessage,
   WebSocketGateway,
+  type OnGatewayConnection,
   type OnGatewayInit,
 } from '@nestjs/websockets';
 import {
@@ -14,12 +15,12 @@ import {
   type ServerToClientEvents,
 } from '@estancia/contracts';
 import type { Namespace, Socket } from 'socket.io';
-import { SessionService, type AuthUser } from '../../modules/identity/session.service';
+import { HubAuthenticator, type HubCaller } from './hub-authenticator.port';
 import { Realtime } from './realtime.service';
-import { userRoom } from './hub';
+import { sessionRoom, userRoom } from './hub';
 
 interface HubSocketData {
-  user?: AuthUser;
+  user?: HubCaller;
   token?: string;
 }
 type HubSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, HubSocketData>;
@@ -38,11 +39,11 @@ export function handshakeToken(handshake: {
 
 /** Socket.IO namespace `/hub`: only signed-in users connect, and each joins only its own room. */
 @WebSocketGateway({ namespace: HUB_NAMESPACE })
-export class HubGateway implements OnGatewayInit {
+export class HubGateway implements OnGatewayInit, OnGatewayConnection {
   private readonly logger = new Logger('Hub');
 
   constructor(
-    private readonly sessions: SessionService,
+    private readonly authenticator: HubAuthenticator,
     private readonly realtime: Realtime,
   ) {}
 
@@ -57,7 +58,7 @@ export class HubGateway implements OnGatewayInit {
           Object.assign(new Error(ErrorCode.UNAUTHENTICATED), { data: { code: ErrorCode.UNAUTHENTICATED } }),
         );
       if (!token) return refuse();
-      this.sessions.authenticate(token).then(
+      this.authenticator.authenticate(token).then(
         (user) => {
           if (!user) return refuse();
           socket.data.user = user;
@@ -75,13 +76,29 @@ export class HubGateway implements OnGatewayInit {
     this.realtime.attach(hub);
   }
 
+  /**
+   * Joins the socket to its session's room, which logout and password changes close
+   * (`Realtime.closeSessions`). A session revoked between the handshake check and the join would miss
+   * that close, so it is checked once more after joining.
+   */
+  async handleConnection(socket: HubSocket): Promise<void> {
+    const { user, token } = socket.data;
+    if (!user || !token) {
+      socket.disconnect(true);
+      return;
+    }
+    await socket.join(sessionRoom(user.sessionId));
+    const current = await this.authenticator.authenticate(token).catch(() => null);
+    if (current?.sessionId !== user.sessionId) socket.disconnect(true);
+  }
+
   @SubscribeMessage('AddGroup')
   async addGroup(@ConnectedSocket() socket: HubSocket, @MessageBody() userId: unknown): Promise<AddGroupAck> {
     const { user, token } = socket.data;
     if (!user || typeof userId !== 'string' || userId !== user.userId)
       return { ok: false, code: ErrorCode.FORBIDDEN };
     // A session revoked since the handshake (logout, password change) may not join again.
-    const current = token ? await this.sessions.authenticate(token) : null;
+    const current = token ? await this.authenticator.authenticate(token) : null;
     if (!current || current.userId !== user.userId) return { ok: false, code: ErrorCode.UNAUTHENTICATED };
     await socket.join(userRoom(userId));
     return { ok: true };

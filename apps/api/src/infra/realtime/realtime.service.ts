@@ -5,13 +5,14 @@ import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import type { Namespace } from 'socket.io';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { hubChannelKey, userRoom } from './hub';
+import { hubChannelKey, sessionRoom, userRoom } from './hub';
 
 type EventName = keyof ServerToClientEvents;
 
 /** What both the local namespace and the Redis emitter can do; the public methods keep the event map's types. */
 interface HubTarget {
   to(room: string): { emit(event: string, ...args: unknown[]): unknown };
+  in(rooms: string[]): { disconnectSockets(close: boolean): unknown };
   emit(event: string, ...args: unknown[]): unknown;
 }
 
@@ -40,6 +41,16 @@ export class Realtime implements OnApplicationShutdown {
 
   broadcast<E extends EventName>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
     this.target().emit(event, ...args);
+  }
+
+  /**
+   * Closes the hub connections opened with these sessions' tokens, in every api process (the Redis
+   * adapter or emitter carries the request); the clients get `io server disconnect`. Called once the
+   * sessions are revoked and committed, so a reconnect with the same token is refused.
+   */
+  closeSessions(sessionIds: readonly string[]): void {
+    if (!sessionIds.length) return;
+    this.target().in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   }
 
   private target(): HubTarget {

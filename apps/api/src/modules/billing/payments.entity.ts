@@ -10,8 +10,9 @@ export class CheckoutSessionEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column('uuid', { name: 'user_id' })
-  userId: string;
+  /** NULL once the customer deleted their account: the sale is kept, the link to the person is not. */
+  @Column('uuid', { name: 'user_id', nullable: true })
+  userId: string | null;
 
   @Column('text')
   kind: CheckoutKind;
@@ -64,8 +65,9 @@ export class PaymentEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column('uuid', { name: 'user_id' })
-  userId: string;
+  /** NULL once the customer deleted their account: the sale is kept, the link to the person is not. */
+  @Column('uuid', { name: 'user_id', nullable: true })
+  userId: string | null;
 
   @Column('uuid', { name: 'session_id' })
   sessionId: string;

@@ -1,18 +1,31 @@
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
-import { productListQuerySchema, type ProductType, type ShopProduct } from '@estancia/contracts';
+import {
+  DEFAULT_LOCALE,
+  productListQuerySchema,
+  type Locale,
+  type ProductType,
+  type ShopProduct,
+} from '@estancia/contracts';
 import { Public } from '../../infra/http/access';
+import { RequestedLocale } from '../../infra/http/caller-locale';
 import { validate } from '../../infra/http/zod.pipe';
 import { Catalogue } from './catalogue.service';
 
-/** The public catalogue: furniture, and the paints and floors the editor offers. */
+/**
+ * The public catalogue: furniture, and the paints and floors the editor offers, named in the caller's
+ * language (`?lang`, else Accept-Language, else Spanish).
+ */
 @Controller('catalogue')
 export class CatalogueController {
   constructor(private readonly catalogue: Catalogue) {}
 
   @Public()
   @Get('products')
-  products(@Query(validate(productListQuerySchema)) query: { type?: ProductType }): Promise<ShopProduct[]> {
-    return this.catalogue.list(query.type);
+  products(
+    @Query(validate(productListQuerySchema)) query: { type?: ProductType },
+    @RequestedLocale() locale: Locale | null,
+  ): Promise<ShopProduct[]> {
+    return this.catalogue.list(locale ?? DEFAULT_LOCALE, query.type);
   }
 
   /** Drawn from the product's pattern and colour, so the same URL always answers the same tile. */
@@ -31,7 +44,9 @@ export class CatalogueController {
   @Header('Content-Type', 'image/svg+xml; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=86400')
   @Header('X-Content-Type-Options', 'nosniff')
-  picture(@Param('id') id: string): Promise<string> {
-    return this.catalogue.picture(id);
+  // The drawing is labelled with the product's name, in the language asked for.
+  @Header('Vary', 'Accept-Language')
+  picture(@Param('id') id: string, @RequestedLocale() locale: Locale | null): Promise<string> {
+    return this.catalogue.picture(id, locale ?? DEFAULT_LOCALE);
   }
 }

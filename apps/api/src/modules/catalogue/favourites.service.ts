@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ErrorCode, type Favourite, type FavouriteStatus } from '@estancia/contracts';
+import { ErrorCode, type Favourite, type FavouriteStatus, type Locale } from '@estancia/contracts';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
 import { Catalogue } from './catalogue.service';
@@ -31,13 +31,17 @@ export class FavouritesService {
     return { productId, favourite: false };
   }
 
-  /** Newest first. */
-  async list(userId: string): Promise<Favourite[]> {
+  /** Newest first; names in `requested`, else the account's language. */
+  async list(userId: string, requested: Locale | null): Promise<Favourite[]> {
     const rows = (await this.dataSource.query(
       `SELECT product_id, created_at FROM product_favourites WHERE user_id = $1 ORDER BY created_at DESC`,
       [userId],
     )) as { product_id: string; created_at: Date }[];
-    const products = await this.catalogue.findShop(rows.map((row) => row.product_id));
+    const locale = await this.catalogue.localeFor(userId, requested);
+    const products = await this.catalogue.findShop(
+      rows.map((row) => row.product_id),
+      locale,
+    );
     return rows.flatMap((row) => {
       const product = products.get(row.product_id);
       return product ? [{ ...product, favouritedAt: row.created_at.toISOString() }] : [];

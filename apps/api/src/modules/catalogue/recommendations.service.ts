@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ErrorCode,
+  type Locale,
   type Recommendations,
   type RecommendedProduct,
   type RoomType,
@@ -41,8 +42,12 @@ export class RecommendationsService {
     private readonly storage: Storage,
   ) {}
 
-  /** The caller's decoration only; a foreign one answers like a missing one. */
-  async forDecoration(userId: string, decorationId: string): Promise<Recommendations> {
+  /** The caller's decoration only; a foreign one answers like a missing one. Names in `requested`, else the account's language. */
+  async forDecoration(
+    userId: string,
+    decorationId: string,
+    requested: Locale | null,
+  ): Promise<Recommendations> {
     assertId(decorationId);
     const [decoration] = (await this.dataSource.query(
       `SELECT d.room_type, d.style,
@@ -54,7 +59,8 @@ export class RecommendationsService {
     if (!decoration) throw new AppError(ErrorCode.NOT_FOUND);
 
     const palette = await this.palette(decoration.result_key);
-    const products = await this.catalogue.suiting(decoration.room_type, decoration.style);
+    const locale = await this.catalogue.localeFor(userId, requested);
+    const products = await this.catalogue.suiting(decoration.room_type, decoration.style, locale);
     const favourites = await this.favourites.favouriteIds(
       userId,
       products.map((p) => p.id),

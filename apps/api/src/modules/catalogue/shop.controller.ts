@@ -4,9 +4,11 @@ import {
   type CreateReformRequestBody,
   type Favourite,
   type FavouriteStatus,
+  type Locale,
   type Recommendations,
   type ReformRequest,
 } from '@estancia/contracts';
+import { RequestedLocale } from '../../infra/http/caller-locale';
 import { validate } from '../../infra/http/zod.pipe';
 import { CurrentUser } from '../identity/current-user.decorator';
 import type { AuthUser } from '../identity/session.service';
@@ -24,13 +26,20 @@ export class ShopController {
   ) {}
 
   @Get('decoration/:id/recommendations')
-  recommend(@Param('id') id: string, @CurrentUser() auth: AuthUser): Promise<Recommendations> {
-    return this.recommendations.forDecoration(auth.userId, id);
+  recommend(
+    @Param('id') id: string,
+    @CurrentUser() auth: AuthUser,
+    @RequestedLocale() locale: Locale | null,
+  ): Promise<Recommendations> {
+    return this.recommendations.forDecoration(auth.userId, id, locale);
   }
 
   @Get('catalogue/favourites')
-  listFavourites(@CurrentUser() auth: AuthUser): Promise<Favourite[]> {
-    return this.favourites.list(auth.userId);
+  listFavourites(
+    @CurrentUser() auth: AuthUser,
+    @RequestedLocale() locale: Locale | null,
+  ): Promise<Favourite[]> {
+    return this.favourites.list(auth.userId, locale);
   }
 
   @Post('catalogue/favourites/:productId')

@@ -155,6 +155,38 @@ describe('shop: recommendations, favourites, reform requests', () => {
     expect(bathroom.furniture.length).toBeGreaterThan(0);
   });
 
+  it('names recommendations and favourites in the language asked for, else in the account’s language', async () => {
+    const carles = await signIn(t);
+    await db.query(`UPDATE users SET language = 'ca' WHERE id = $1`, [carles.userId]);
+    const blue = await decoration(carles, 'livingroom', 'coastal', await resultJpeg('#4d7898'));
+    const inCatalan = (await recommendations(carles, blue.decorationId)).body;
+    expect(inCatalan.wall_paint[0]).toMatchObject({
+      id: 'paint-mediterranean-blue',
+      name: 'Blau mediterrani',
+    });
+    const inSpanish = await call<Recommendations>(
+      t,
+      'GET',
+      `decoration/${blue.decorationId}/recommendations`,
+      {
+        token: carles.token,
+        headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' },
+      },
+    );
+    expect(inSpanish.body.wall_paint[0]).toMatchObject({ name: 'Azul mediterráneo' });
+    // Same products, same order, same favourites: only the names change.
+    expect(inSpanish.body.furniture.map((p) => p.id)).toEqual(inCatalan.furniture.map((p) => p.id));
+
+    await call(t, 'POST', 'catalogue/favourites/floor-terracotta-tiles', { token: carles.token });
+    const favourites = (lang?: string) =>
+      call<Favourite[]>(t, 'GET', `catalogue/favourites${lang ? `?lang=${lang}` : ''}`, {
+        token: carles.token,
+      });
+    expect((await favourites()).body.map((f) => f.name)).toEqual(['Rajoles de terracota']);
+    expect((await favourites('en')).body.map((f) => f.name)).toEqual(['Terracotta Tiles']);
+    expect((await favourites('es')).body.map((f) => f.name)).toEqual(['Baldosas de terracota']);
+  });
+
   it('recommends in catalogue order before there is a result, and hides other customers’ decorations', async () => {
     const pending = await decoration(alice, 'bedroom', 'scandinavian');
     const res = await recommendations(alice, pending.decorationId);

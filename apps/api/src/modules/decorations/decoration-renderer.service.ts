@@ -133,7 +133,8 @@ export class DecorationRenderer implements OnApplicationBootstrap {
       const outcome = await this.finish(job, keys, { engine: result.engine, seed, structure, addedKey });
       if (outcome === 'finished') {
         await this.progress(job, 'ready', 100, false);
-        this.confirm(job);
+        // A supervised draft goes to staff review: the customer is told at its delivery (ReviewsService.approve).
+        if (job.type !== 'supervised') this.confirm(job);
       } else if (outcome === 'gone') {
         // The project (or the decoration) was deleted while rendering: its files must not outlive it.
         await this.removeLeftovers(job);
@@ -361,14 +362,14 @@ export class DecorationRenderer implements OnApplicationBootstrap {
 
   /** Marks the version failed and refunds what it cost, both once however often this runs. */
   private async fail(job: RenderJob, failure: DecorationFailure): Promise<void> {
-    const failed = await this.dataSource.transaction(async (m) => {
+    const outcome = await this.dataSource.transaction(async (m) => {
       const [rows] = (await m.query(
         `UPDATE decoration_versions SET state = 'failed' WHERE id = $1 AND state = 'pending'
           RETURNING credits, charge_key AS "chargeKey"`,
         [job.versionId],
       )) as [{ credits: number; chargeKey: string }[], number];
       const version = rows[0];
-      if (!version) return false;
+      if (!version) return null;
       const [decoration] = (await m.query(
         `SELECT type, state, awaiting_review FROM decorations WHERE id = $1 FOR UPDATE`,
         [job.decorationId],
@@ -401,10 +402,11 @@ export class DecorationRenderer implements OnApplicationBootstrap {
           m,
         );
       // A sent-back draft that failed leaves the earlier draft to fix, so the review waits in the queue again.
-      if (decoration.type === 'supervised' && keepsResult) await this.reviews.draftReady(m, job.decorationId);
-      return true;
+      const backToReview = decoration.type === 'supervised' && keepsResult;
+      if (backToReview) await this.reviews.draftReady(m, job.decorationId);
+      return { backToReview };
     });
-    if (!failed) return;
+    if (!outcome) return;
     await this.wallet.announce(job.userId);
     this.realtime.toUser(job.userId, 'DecorationProgress', {
       decorationId: job.decorationId,
@@ -412,7 +414,8 @@ export class DecorationRenderer implements OnApplicationBootstrap {
       stage: 'failed',
       percent: 100,
     });
-    this.confirm(job);
+    // A failed sent-back draft changes nothing the customer sees; a failed first draft ends their order.
+    if (!outcome.backToReview) this.confirm(job);
   }
 
   /**

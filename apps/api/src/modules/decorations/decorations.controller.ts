@@ -4,21 +4,20 @@ import {
   redoDecorationRequestSchema,
   type Decoration,
   type DecorationVersion,
+  type Locale,
   type OrderDecorationsRequest,
   type OrderDecorationsResponse,
   type ProjectDetail,
   type RedoDecorationRequest,
 } from '@estancia/contracts';
 import type { Response } from 'express';
+import { RequestedLocale } from '../../infra/http/caller-locale';
 import { validate } from '../../infra/http/zod.pipe';
 import { CurrentUser } from '../identity/current-user.decorator';
 import type { AuthUser } from '../identity/session.service';
 import { DecorationsService } from './decorations.service';
+import { attachmentDisposition } from './download-name';
 import { DownloadsService } from './downloads.service';
-
-/** `filename` for old clients, `filename*` (RFC 5987) for names with accents. */
-const attachment = (name: string): string =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 @Controller()
 export class DecorationsController {
@@ -47,15 +46,16 @@ export class DecorationsController {
     @CurrentUser() auth: AuthUser,
     @Param('id') id: string,
     @Query('ids') ids: string | undefined,
+    @RequestedLocale() locale: Locale | null,
     @Res() res: Response,
   ): Promise<void> {
     const list = (ids ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    const zip = await this.downloads.zip(auth.userId, id, list);
+    const zip = await this.downloads.zip(auth.userId, id, list, locale);
     res.setHeader('Content-Type', 'application/zip');
-    res.setHeader('Content-Disposition', attachment(zip.name));
+    res.setHeader('Content-Disposition', attachmentDisposition(zip.name));
     res.setHeader('Cache-Control', 'private, no-store');
     await zip.write(res);
   }
@@ -89,11 +89,12 @@ export class DecorationsController {
   async download(
     @CurrentUser() auth: AuthUser,
     @Param('id') id: string,
+    @RequestedLocale() locale: Locale | null,
     @Res() res: Response,
   ): Promise<void> {
-    const file = await this.downloads.one(auth.userId, id);
+    const file = await this.downloads.one(auth.userId, id, locale);
     res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Disposition', attachment(file.name));
+    res.setHeader('Content-Disposition', attachmentDisposition(file.name));
     res.setHeader('Cache-Control', 'private, no-store');
     res.end(file.body);
   }

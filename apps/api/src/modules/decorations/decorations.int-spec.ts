@@ -490,16 +490,31 @@ describe('decorations', () => {
       });
       expect(one.status).toBe(200);
       expect(one.headers.get('content-type')).toBe('image/jpeg');
+      // Named from the property, room and style in the customer's language (Spanish here), ASCII and UTF-8.
       expect(one.headers.get('content-disposition')).toMatch(
-        /^attachment; filename="Atic-Gracia-\d+-bedroom-industrial-v3-[0-9a-f]{8}\.jpg"/,
+        /^attachment; filename="Atic-Gracia-(\d+)_dormitorio_industrial_1\.jpg"; filename\*=UTF-8''%C3%80tic-Gr%C3%A0cia-\1_dormitorio_industrial_1\.jpg$/,
       );
+      const inCatalan = await fetch(`${t.url}/data/decoration/${decoration.id}/download?lang=ca`, {
+        headers: alice.headers,
+      });
+      expect(inCatalan.headers.get('content-disposition')).toMatch(
+        /filename="Atic-Gracia-\d+_dormitori_industrial_1\.jpg"/,
+      );
+      await inCatalan.arrayBuffer();
       const marked = Buffer.from(await one.arrayBuffer());
       expect(await differsInCorner(marked, stored)).toBeGreaterThan(4);
 
       const all = await fetch(`${t.url}/data/project/${project.id}/download`, { headers: alice.headers });
       expect(all.status).toBe(200);
       expect(all.headers.get('content-type')).toBe('application/zip');
-      expect(zipEntries(Buffer.from(await all.arrayBuffer()))).toHaveLength(2);
+      expect(all.headers.get('content-disposition')).toMatch(/^attachment; filename="Atic-Gracia-\d+\.zip"/);
+      const entries = zipEntries(Buffer.from(await all.arrayBuffer()));
+      expect(entries).toHaveLength(2);
+      // The same names as one by one: each result numbered among the project's of its room and style.
+      expect(entries.map((e) => e.replace(/^.*_(dormitorio_\w+_\d+\.jpg)$/, '$1')).sort()).toEqual([
+        'dormitorio_industrial_1.jpg',
+        'dormitorio_moderno_1.jpg',
+      ]);
       const some = await fetch(`${t.url}/data/project/${project.id}/download?ids=${decoration.id}`, {
         headers: alice.headers,
       });

@@ -338,9 +338,11 @@ export class DecorationsService {
 
   async toDtos(decorations: DecorationEntity[]): Promise<Decoration[]> {
     const ids = decorations.map((d) => d.currentVersionId).filter((id): id is string => !!id);
-    const versions = ids.length
-      ? await this.dataSource.getRepository(DecorationVersionEntity).findBy({ id: In(ids) })
-      : [];
+    const supervised = decorations.filter((d) => d.type === 'supervised').map((d) => d.id);
+    const [versions, supervision] = await Promise.all([
+      ids.length ? this.dataSource.getRepository(DecorationVersionEntity).findBy({ id: In(ids) }) : [],
+      this.reviews.supervision(this.dataSource, supervised),
+    ]);
     const byId = new Map(versions.map((v) => [v.id, v]));
     return decorations.map((d) => {
       const current = d.currentVersionId ? byId.get(d.currentVersionId) : undefined;
@@ -356,6 +358,7 @@ export class DecorationsService {
         stage: d.stage,
         percent: d.percent,
         awaitingReview: d.awaitingReview,
+        supervision: supervision.get(d.id) ?? null,
         failure: d.failure,
         credits: d.credits,
         structureChanged: shown?.structureChanged ?? false,

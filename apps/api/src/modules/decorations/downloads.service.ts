@@ -1,6 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ErrorCode, type DownloadOptions } from '@estancia/contracts';
+import {
+  DEFAULT_LOCALE,
+  ErrorCode,
+  isLocale,
+  type DownloadOptions,
+  type Locale,
+  type RoomType,
+  type Style,
+} from '@estancia/contracts';
 import archiver from 'archiver';
 import type { Writable } from 'node:stream';
 import type { DataSource } from 'typeorm';
@@ -11,35 +19,37 @@ import { DOWNLOAD_CONTENT_TYPES, encodeDownload } from '../preferences/download-
 import { DownloadOptionsService } from '../preferences/download-options.service';
 import { ProjectsService } from '../projects/projects.service';
 import { assertId, DecorationsService } from './decorations.service';
+import { decorationDownloadName, projectZipName, type DownloadName } from './download-name';
 import { applyWatermark } from './watermark';
 
 export interface DownloadFile {
-  name: string;
+  name: DownloadName;
   contentType: string;
   body: Buffer;
 }
 
 interface ReadyRow {
   id: string;
-  room_type: string;
-  style: string;
+  room_type: RoomType;
+  style: Style;
   number: number;
   result_key: string;
   property_name: string;
+  /** The owner's stored language: names the file when the request asks for none. */
+  language: string;
+  /** Its number among the project's decorations of the same room type and style, oldest first (a bigint: text). */
+  ordinal: string;
 }
 
-/** File-name safe: letters, digits and dashes, accents folded ("Ático Gràcia" → "Atico-Gracia"). */
-export function slug(text: string): string {
-  const folded = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return folded.slice(0, 60) || 'estancia';
-}
-
-const fileName = (row: ReadyRow, format: DownloadOptions['format']): string =>
-  `${slug(row.property_name)}-${slug(row.room_type)}-${slug(row.style)}-v${row.number}-${row.id.slice(0, 8)}.${format}`;
+const fileName = (row: ReadyRow, format: DownloadOptions['format'], requested: Locale | null): DownloadName =>
+  decorationDownloadName({
+    propertyName: row.property_name,
+    roomType: row.room_type,
+    style: row.style,
+    ordinal: Number(row.ordinal),
+    extension: format,
+    locale: requested ?? (isLocale(row.language) ? row.language : DEFAULT_LOCALE),
+  });
 
 /** Downloads of results, watermarked unless the user's plan removes the mark. */
 @Injectable()
@@ -55,14 +65,15 @@ export class DownloadsService {
     private readonly downloadOptions: DownloadOptionsService,
   ) {}
 
-  async one(userId: string, decorationId: string): Promise<DownloadFile> {
+  /** `requested`: the language the request asks for; else the files are named in the account's language. */
+  async one(userId: string, decorationId: string, requested: Locale | null): Promise<DownloadFile> {
     const decoration = await this.decorations.findOwned(userId, decorationId);
     const [row] = await this.ready([decoration]);
     if (!row) throw new AppError(ErrorCode.DECORATION_NOT_READY);
     const { watermark } = await this.planRights.forUser(userId);
     const options = await this.downloadOptions.get(userId);
     return {
-      name: fileName(row, options.format),
+      name: fileName(row, options.format, requested),
       contentType: DOWNLOAD_CONTENT_TYPES[options.format],
       body: await this.body(row, watermark, options),
     };
@@ -76,7 +87,8 @@ export class DownloadsService {
     userId: string,
     projectId: string,
     ids: string[],
-  ): Promise<{ name: string; write: (out: Writable) => Promise<void> }> {
+    requested: Locale | null,
+  ): Promise<{ name: DownloadName; write: (out: Writable) => Promise<void> }> {
     assertId(projectId);
     const project = await this.projects.findOwned(userId, projectId);
     ids.forEach(assertId);
@@ -95,7 +107,7 @@ export class DownloadsService {
     const { watermark } = await this.planRights.forUser(userId);
     const options = await this.downloadOptions.get(userId);
     return {
-      name: `${slug(project.propertyName)}.zip`,
+      name: projectZipName(project.propertyName),
       write: async (out) => {
         // JPEGs and PNGs are already compressed: store them, do not spend CPU deflating them again.
         const archive = archiver('zip', { store: true });
@@ -107,7 +119,9 @@ export class DownloadsService {
         archive.on('warning', (error) => this.logger.warn(`zip: ${error.message}`));
         archive.pipe(out);
         for (const row of rows)
-          archive.append(await this.body(row, watermark, options), { name: fileName(row, options.format) });
+          archive.append(await this.body(row, watermark, options), {
+            name: fileName(row, options.format, requested).utf8,
+          });
         await archive.finalize();
         await done;
       },
@@ -125,11 +139,19 @@ export class DownloadsService {
   ): Promise<ReadyRow[]> {
     const ids = decorations.filter((d) => d.state === 'ready' && d.currentVersionId).map((d) => d.id);
     if (!ids.length) return [];
+    // Numbered over all the project's decorations, so a file has the same name alone or in any zip.
     const rows = (await this.dataSource.query(
-      `SELECT d.id, v.room_type, v.style, v.number, v.result_key, p.property_name
+      `WITH numbered AS (
+         SELECT id, row_number() OVER (PARTITION BY project_id, room_type, style ORDER BY created_at, id) AS ordinal
+           FROM decorations
+          WHERE project_id IN (SELECT project_id FROM decorations WHERE id = ANY($1::uuid[]))
+       )
+       SELECT d.id, v.room_type, v.style, v.number, v.result_key, p.property_name, u.language, n.ordinal
          FROM decorations d
+         JOIN numbered n ON n.id = d.id
          JOIN decoration_versions v ON v.id = d.current_version_id AND v.state = 'ready'
          JOIN projects p ON p.id = d.project_id
+         JOIN users u ON u.id = d.user_id
         WHERE d.id = ANY($1::uuid[]) AND v.result_key IS NOT NULL
         ORDER BY d.created_at`,
       [ids],

@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { slug } from './downloads.service';
 import { applyWatermark } from './watermark';
 
 describe('applyWatermark', () => {
@@ -14,13 +13,5 @@ describe('applyWatermark', () => {
         .channels[0].mean;
     expect((await mean(marked, 590, 530)) - (await mean(plain, 590, 530))).toBeGreaterThan(10);
     expect(Math.abs((await mean(marked, 0, 0)) - (await mean(plain, 0, 0)))).toBeLessThan(2);
-  });
-});
-
-describe('slug', () => {
-  it('makes file-name safe words, accents folded', () => {
-    expect(slug('Àtic Gràcia, 3º 2ª')).toBe('Atic-Gracia-3o-2a');
-    expect(slug('  ../../etc  ')).toBe('etc');
-    expect(slug('★★★')).toBe('estancia');
   });
 });

@@ -72,7 +72,13 @@ export class FreeDownloads {
    * Checks the code like a sign-up code (keyed hash, expiry, 5 wrong tries burn it) and, in the same
    * transaction, records the e-mail's free download.
    */
-  async verify(id: string, email: string, code: string, ip: string): Promise<FreeTryDownload> {
+  async verify(
+    id: string,
+    email: string,
+    code: string,
+    ip: string,
+    locale: Locale,
+  ): Promise<FreeTryDownload> {
     await this.limitCodeAttempts(ip, email);
     const freeTry = await this.tries.ready(id);
     const hash = emailHash(email);
@@ -103,14 +109,14 @@ export class FreeDownloads {
       throw outcome === ErrorCode.FREE_DOWNLOAD_USED
         ? new AppError(outcome)
         : new AppError(outcome, { code: outcome });
-    return { downloadUrl: this.tries.downloadUrl(freeTry) };
+    return { downloadUrl: this.tries.downloadUrl(freeTry, locale) };
   }
 
   /**
    * The pending free download after registering or signing in: given when the account is at most
    * LIMITS.freeDownloadWindowMinutes old and its e-mail's free download is unused.
    */
-  async claim(id: string, userId: string): Promise<FreeTryDownload> {
+  async claim(id: string, userId: string, locale: Locale): Promise<FreeTryDownload> {
     const freeTry = await this.tries.ready(id);
     await this.dataSource.transaction(async (m) => {
       const [user] = (await m.query(
@@ -123,11 +129,11 @@ export class FreeDownloads {
       if (!user.fresh) throw new AppError(ErrorCode.FREE_DOWNLOAD_EXPIRED);
       if (!(await this.record(m, hash, 'account', userId))) throw new AppError(ErrorCode.FREE_DOWNLOAD_USED);
     });
-    return { downloadUrl: this.tries.downloadUrl(freeTry) };
+    return { downloadUrl: this.tries.downloadUrl(freeTry, locale) };
   }
 
   /** The paid path: one credit per try and user, charged once however often it is asked. */
-  async purchase(id: string, userId: string): Promise<PurchaseFreeTryResponse> {
+  async purchase(id: string, userId: string, locale: Locale): Promise<PurchaseFreeTryResponse> {
     const freeTry = await this.tries.ready(id);
     await this.wallet.spend(
       userId,
@@ -135,7 +141,10 @@ export class FreeDownloads {
       'decoration',
       `free-try:${id}:${userId}`,
     );
-    return { downloadUrl: this.tries.downloadUrl(freeTry), balance: await this.wallet.balance(userId) };
+    return {
+      downloadUrl: this.tries.downloadUrl(freeTry, locale),
+      balance: await this.wallet.balance(userId),
+    };
   }
 
   private async used(m: EntityManager, hash: string): Promise<boolean> {

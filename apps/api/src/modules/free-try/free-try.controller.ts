@@ -123,18 +123,27 @@ export class FreeTryController {
     @Body(validate(freeTryVerifyRequestSchema)) body: z.output<typeof freeTryVerifyRequestSchema>,
     @Req() req: Request,
   ): Promise<FreeTryDownload> {
-    return this.downloads.verify(id, body.email, body.code, clientIp(req));
+    return this.downloads.verify(id, body.email, body.code, clientIp(req), visitorLanguage(req));
   }
 
   @Post(':id/claim')
   @HttpCode(200)
-  claim(@Param('id') id: string, @CurrentUser() auth: AuthUser): Promise<FreeTryDownload> {
-    return this.downloads.claim(id, auth.userId);
+  claim(
+    @Param('id') id: string,
+    @CurrentUser() auth: AuthUser,
+    @Req() req: Request,
+  ): Promise<FreeTryDownload> {
+    // The file is named in the language the page is shown in, as for a visitor.
+    return this.downloads.claim(id, auth.userId, visitorLanguage(req));
   }
 
   @Post(':id/purchase')
   @HttpCode(200)
-  purchase(@Param('id') id: string, @CurrentUser() auth: AuthUser): Promise<PurchaseFreeTryResponse> {
-    return this.downloads.purchase(id, auth.userId);
+  purchase(
+    @Param('id') id: string,
+    @CurrentUser() auth: AuthUser,
+    @Req() req: Request,
+  ): Promise<PurchaseFreeTryResponse> {
+    return this.downloads.purchase(id, auth.userId, visitorLanguage(req));
   }
 }

@@ -391,6 +391,12 @@ describe('free try', () => {
       body: { code: 'FREE_DOWNLOAD_USED' },
     });
     const hd = await fetchBytes(won[0]!.body.downloadUrl);
+    // Saved under the product, room and style in the visitor's language (the verify asked for none: Spanish).
+    const saved = await fetch(`${t.url}${won[0]!.body.downloadUrl}`);
+    expect(saved.headers.get('content-disposition')).toBe(
+      `attachment; filename="Estancia_salon_escandinavo.jpg"; filename*=UTF-8''Estancia_sal%C3%B3n_escandinavo.jpg`,
+    );
+    await saved.arrayBuffer();
     const stored = await row(freeTry.id);
     expect(hd.equals(await t.app.get(Storage).get(stored!.result_key as string))).toBe(true);
     expect(await sharp(hd).metadata()).toMatchObject({ width: 640, height: 480 });

@@ -5,6 +5,7 @@ import {
   ErrorCode,
   LIMITS,
   type FreeTry,
+  type Locale,
   type RoomType,
   type StartFreeTryFields,
   type Style,
@@ -14,6 +15,7 @@ import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { AppError } from '../../infra/http/app-error';
 import { JobFailedError, JobQueue, JobWaitTimeoutError } from '../../infra/queue/job-queue.service';
 import { Storage } from '../../infra/storage/storage.port';
+import { freeTryDownloadName } from '../decorations/download-name';
 import { PlatformService } from '../platform/platform.service';
 import { prepareImage } from '../projects/image-processing';
 import { MediaUrls } from '../projects/media-urls.service';
@@ -174,9 +176,15 @@ export class FreeTryService {
     };
   }
 
-  /** The clean full-size result, signed until the try is deleted. */
-  downloadUrl(freeTry: ReadyFreeTry): string {
-    return this.urls.sign(freeTry.resultKey, this.ttlSeconds(freeTry));
+  /** The clean full-size result, signed until the try is deleted, saved as "Estancia_<room>_<style>" in `locale`. */
+  downloadUrl(freeTry: ReadyFreeTry, locale: Locale): string {
+    const name = freeTryDownloadName({
+      roomType: freeTry.roomType,
+      style: freeTry.style,
+      extension: freeTry.resultKey.slice(freeTry.resultKey.lastIndexOf('.') + 1),
+      locale,
+    });
+    return this.urls.signDownload(freeTry.resultKey, name, this.ttlSeconds(freeTry));
   }
 
   private ttlSeconds(freeTry: ReadyFreeTry): number {

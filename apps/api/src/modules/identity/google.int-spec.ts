@@ -123,7 +123,9 @@ describe('Google sign-in (user/oauthauthenticate)', () => {
 
   it('links an existing password account with the same e-mail, completing its verification', async () => {
     const email = uniqueEmail();
-    await call(t, 'POST', 'user/register', { body: { name: 'Pere', email, password: PASSWORD } });
+    await call(t, 'POST', 'user/register', {
+      body: { name: 'Pere', email, password: PASSWORD, acceptTerms: true },
+    });
     const res = await oauth({ token: idToken({ email }) });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ email, name: 'Pere', hasPassword: true, credits: 1 });

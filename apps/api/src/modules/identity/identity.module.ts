@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { HubAuthenticator } from '../../infra/realtime/hub-authenticator.port';
 import { WalletModule } from '../wallet/wallet.module';
 import { AccessGuard } from './access.guard';
 import { AccountMail } from './account-mail.service';
@@ -9,6 +10,7 @@ import { CreditGrantsService } from './credit-grants.service';
 import { GoogleIdentity } from './google-identity';
 import { IdentitySeeder } from './identity.seeder';
 import { IdentityService } from './identity.service';
+import { PasswordResets } from './password-resets.service';
 import { RateLimiter } from './rate-limiter.service';
 import { SessionService } from './session.service';
 import { UserController } from './user.controller';
@@ -25,10 +27,13 @@ import { UserPayloadModule } from './user-payload.module';
     GoogleIdentity,
     IdentityService,
     IdentitySeeder,
+    PasswordResets,
     RateLimiter,
     SessionService,
+    // the real-time hub checks its handshakes against our sessions
+    { provide: HubAuthenticator, useExisting: SessionService },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [SessionService, IdentitySeeder, RateLimiter, UserPayloadModule, GoogleIdentity],
+  exports: [SessionService, HubAuthenticator, IdentitySeeder, RateLimiter, UserPayloadModule, GoogleIdentity],
 })
 export class IdentityModule {}

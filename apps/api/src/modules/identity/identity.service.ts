@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCode,
   LIMITS,
-  emailSchema,
   isLocale,
   type RegisterResponse,
   type SessionResponse,
@@ -26,7 +25,7 @@ import { Accounts } from './accounts.service';
 import { GoogleIdentity } from './google-identity';
 import { hashPassword, passwordMatches } from './passwords';
 import { RateLimiter } from './rate-limiter.service';
-import { newResetToken, newVerificationCode, sameHash, sha256, verificationCodeHash } from './secrets';
+import { newVerificationCode, sameHash, sha256, verificationCodeHash } from './secrets';
 import { SessionService, type AuthUser } from './session.service';
 import { UserPayloadService } from './user-payload.service';
 import type { UserEntity } from './user.entity';
@@ -65,29 +64,85 @@ export class IdentityService {
 
   // ---- registration and e-mail verification ----
 
+  /**
+   * Creates an account that waits for its e-mailed code. Registering again while the account is still
+   * unverified keeps that account (id, credit, referral code) and sends a fresh code instead of refusing.
+   */
   async register(body: RegisterBody, ip: string): Promise<RegisterResponse> {
     await this.limiter.hit('code-ip', ip, this.config.RATE_LIMIT_VALIDATION_PER_IP);
     const referrer = await this.accounts.referrer(body.referralCode);
-    if (await this.accounts.findByEmail(body.email)) {
-      throw new AppError(ErrorCode.EMAIL_ALREADY_EXISTS, { email: ErrorCode.EMAIL_ALREADY_EXISTS });
-    }
+    const existing = await this.accounts.findByEmail(body.email);
+    if (existing) return this.registerAgain(existing, body, referrer?.id ?? null);
     const passwordHash = await hashPassword(body.password);
     const code = newVerificationCode();
-    const user = await this.dataSource.transaction(async (m) => {
-      const created = await this.accounts.create(m, {
-        email: body.email,
-        name: body.name,
-        company: body.company,
-        language: body.language,
-        passwordHash,
-        referredByUserId: referrer?.id ?? null,
-        verified: false,
+    let user: UserEntity;
+    try {
+      user = await this.dataSource.transaction(async (m) => {
+        const created = await this.accounts.create(m, {
+          email: body.email,
+          name: body.name,
+          company: body.company,
+          language: body.language,
+          passwordHash,
+          referredByUserId: referrer?.id ?? null,
+          verified: false,
+        });
+        await this.storeCode(m, created.id, code);
+        return created;
       });
-      await this.storeCode(m, created.id, code);
-      return created;
-    });
+    } catch (error) {
+      // A simultaneous registration of the same e-mail won: this one is a repeat of it.
+      const raced =
+        error instanceof AppError && error.code === ErrorCode.EMAIL_ALREADY_EXISTS
+          ? await this.accounts.findByEmail(body.email)
+          : null;
+      if (!raced) throw error;
+      return this.registerAgain(raced, body, referrer?.id ?? null);
+    }
     await this.mail.verificationCode(user, code);
     return { data: { email: user.email, verificationRequired: true } };
+  }
+
+  /**
+   * The same e-mail registers again before verifying (lost the code, mistyped the password): the latest
+   * details win, since the person who enters the new code signs in with the password they just chose,
+   * and only the mailbox owner gets that code. A verified account is still EMAIL_ALREADY_EXISTS.
+   */
+  private async registerAgain(
+    existing: UserEntity,
+    body: RegisterBody,
+    referrerId: string | null,
+  ): Promise<RegisterResponse> {
+    const taken = () =>
+      new AppError(ErrorCode.EMAIL_ALREADY_EXISTS, { email: ErrorCode.EMAIL_ALREADY_EXISTS });
+    if (existing.verifiedAt) throw taken();
+    // Each repeat mails the address, so it counts against that address like a resend.
+    await this.limiter.hit('code-email', existing.email, this.config.RATE_LIMIT_VALIDATION_PER_EMAIL);
+    const passwordHash = await hashPassword(body.password);
+    const code = newVerificationCode();
+    // An account's own referral code never refers it.
+    const referredBy = referrerId === existing.id ? null : referrerId;
+    const updated = await this.dataSource.transaction(async (m) => {
+      // The row lock serialises repeats, so exactly one unconsumed code is left.
+      const [row] = (await m.query(`SELECT verified_at FROM users WHERE id = $1 FOR UPDATE`, [
+        existing.id,
+      ])) as { verified_at: Date | null }[];
+      if (!row || row.verified_at) return null;
+      await m.query(
+        `UPDATE users SET name = $2, company = $3, language = $4, password_hash = $5,
+                referred_by_user_id = COALESCE($6, referred_by_user_id)
+          WHERE id = $1`,
+        [existing.id, body.name, body.company, body.language, passwordHash, referredBy],
+      );
+      await m.query(`DELETE FROM verification_codes WHERE user_id = $1 AND consumed_at IS NULL`, [
+        existing.id,
+      ]);
+      await this.storeCode(m, existing.id, code);
+      return this.accounts.findById(existing.id, m);
+    });
+    if (!updated) throw taken();
+    await this.mail.verificationCode(updated, code);
+    return { data: { email: updated.email, verificationRequired: true } };
   }
 
   /** Checks the e-mailed code; 5 wrong tries burn it, and it expires. */
@@ -140,6 +195,8 @@ export class IdentityService {
 
   async login(body: LoginBody, ip: string): Promise<SessionResponse> {
     const user = await this.checkCredentials(body.login, body.password, ip);
+    // Only after the right password, so the answer tells nothing about whose e-mail is registered.
+    if (!user.verifiedAt) throw new AppError(ErrorCode.EMAIL_NOT_VERIFIED);
     if (body.language && body.language !== user.language) {
       await this.dataSource.query(`UPDATE users SET language = $2 WHERE id = $1`, [user.id, body.language]);
     }
@@ -150,6 +207,7 @@ export class IdentityService {
   async staffLogin(body: StaffLoginBody, ip: string): Promise<SessionResponse> {
     const user = await this.checkCredentials(body.username, body.password, ip);
     if (user.role === 'customer') throw new AppError(ErrorCode.STAFF_ONLY);
+    if (!user.verifiedAt) throw new AppError(ErrorCode.INVALID_CREDENTIALS);
     return this.openSession(user.id);
   }
 
@@ -205,26 +263,6 @@ export class IdentityService {
 
   // ---- passwords ----
 
-  /** E-mails a reset link; the answer is the same whether or not the account exists. */
-  async forgotPassword(rawEmail: string, ip: string): Promise<StatusResponse> {
-    const parsed = emailSchema.safeParse(rawEmail);
-    if (!parsed.success)
-      throw new AppError(ErrorCode.VALIDATION_FAILED, { email: parsed.error.issues[0]?.message ?? 'email' });
-    const email = parsed.data;
-    await this.limiter.hit('reset-ip', ip, this.config.RATE_LIMIT_RESET_PER_IP);
-    await this.limiter.hit('reset-email', email, this.config.RATE_LIMIT_RESET_PER_EMAIL);
-    const user = await this.accounts.findByEmail(email);
-    if (user) {
-      const rowId = newResetToken();
-      await this.dataSource.query(
-        `INSERT INTO password_resets (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
-        [sha256(rowId), user.id, LIMITS.passwordResetTtlMinutes],
-      );
-      await this.mail.passwordReset(user, rowId);
-    }
-    return { status: 'sent' };
-  }
-
   /** Sets a new password from a reset link (usable once); every session of the account ends. */
   async resetPassword(body: ResetBody, ip: string): Promise<StatusResponse> {
     await this.limiter.hit('reset-ip', ip, this.config.RATE_LIMIT_RESET_PER_IP);
@@ -237,7 +275,7 @@ export class IdentityService {
          ) SELECT user_id FROM used`,
         [sha256(body.rowId)],
       )) as { user_id: string }[];
-      if (!used) return false;
+      if (!used) return null;
       // The link proves the person reads that mailbox, which is what verification asks.
       await m.query(
         `UPDATE users SET password_hash = $2, verified_at = COALESCE(verified_at, now()) WHERE id = $1`,
@@ -246,10 +284,10 @@ export class IdentityService {
       await m.query(`UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [
         used.user_id,
       ]);
-      await this.sessions.revokeAll(used.user_id, m);
-      return true;
+      return this.sessions.revokeAll(used.user_id, m);
     });
     if (!done) throw new AppError(ErrorCode.RESET_LINK_INVALID);
+    this.sessions.closeConnections(done);
     return { status: 'changed' };
   }
 
@@ -264,11 +302,13 @@ export class IdentityService {
       });
     }
     const passwordHash = await hashPassword(body.password);
-    const token = await this.dataSource.transaction(async (m) => {
+    const { token, revoked } = await this.dataSource.transaction(async (m) => {
       await m.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [user.id, passwordHash]);
-      await this.sessions.revokeAll(user.id, m);
-      return this.sessions.open(user.id, m);
+      const ended = await this.sessions.revokeAll(user.id, m);
+      return { token: await this.sessions.open(user.id, m), revoked: ended };
     });
+    // Every device's live connection closes, this one's too: the app reconnects with the new token.
+    this.sessions.closeConnections(revoked);
     return { token, user: await this.payloads.require(user.id) };
   }
 
@@ -285,15 +325,15 @@ export class IdentityService {
   // ---- helpers ----
 
   /**
-   * Wrong password, unknown e-mail, Google-only and unverified accounts all answer INVALID_CREDENTIALS
-   * after the same password hashing work, so the answer reveals nothing.
+   * Wrong password, unknown e-mail and Google-only accounts all answer INVALID_CREDENTIALS after the same
+   * password hashing work, so the answer reveals nothing. Callers decide about unverified accounts.
    */
   private async checkCredentials(email: string, password: string, ip: string): Promise<UserEntity> {
     await this.limiter.hit('login-ip', ip, this.config.RATE_LIMIT_LOGIN_PER_IP);
     await this.limiter.hit('login-email', email, this.config.RATE_LIMIT_LOGIN_PER_EMAIL);
     const user = await this.accounts.findByEmail(email);
     const matches = await passwordMatches(user?.passwordHash, password);
-    if (!user || !matches || !user.verifiedAt) throw new AppError(ErrorCode.INVALID_CREDENTIALS);
+    if (!user || !matches) throw new AppError(ErrorCode.INVALID_CREDENTIALS);
     await this.limiter.reset('login-email', email);
     return user;
   }

@@ -1,9 +1,37 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import type { SessionResponse } from '@estancia/contracts';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../test/harness';
-import { PASSWORD, RELAXED_LIMITS, call, latestMail, signUp, uniqueEmail } from '../../../test/fixtures';
+import {
+  PASSWORD,
+  RELAXED_LIMITS,
+  call,
+  latestMail,
+  signUp,
+  uniqueEmail,
+  type RunningApp,
+} from '../../../test/fixtures';
+import { createWorker } from '../../app.factory';
+import { JobQueue } from '../../infra/queue/job-queue.service';
 
 const NEW_PASSWORD = 'Otra-Clave-2025';
+
+/** Polls until `probe` answers something, up to `ms`. */
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 30000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The queue's reset jobs are all done (none waiting or running). */
+const resetJobsDone = (app: RunningApp) =>
+  waitFor('the password-reset jobs', async () =>
+    (await app.app.get(JobQueue).pending('password-reset.send')) === 0 ? true : undefined,
+  );
 
 describe('forgot and reset password', () => {
   let t: TestApp;
@@ -20,8 +48,12 @@ describe('forgot and reset password', () => {
   const login = (email: string, password: string) =>
     call<SessionResponse>(t, 'POST', 'user/login', { body: { login: email, password } });
 
-  async function resetLink(email: string): Promise<string> {
-    const mail = await latestMail(t, email, 'passwordReset');
+  /** The newest reset e-mail to `email`: the worker sends it shortly after the request answers. */
+  async function resetLink(email: string, before: string[] = []): Promise<string> {
+    const mail = await waitFor('the reset e-mail', async () => {
+      const found = await latestMail(t, email, 'passwordReset');
+      return found && !before.includes(found.text) ? found : undefined;
+    });
     const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
     if (!link) throw new Error('no reset link e-mailed');
     return link;
@@ -37,10 +69,12 @@ describe('forgot and reset password', () => {
     expect(missing.status).toBe(known.status);
     expect(missing.body).toEqual(known.body);
     expect(known.body).toEqual({ status: 'sent' });
+    await resetLink(email);
+    await resetJobsDone(t);
     expect(await latestMail(t, unknown, 'passwordReset')).toBeUndefined();
     const mail = await latestMail(t, email, 'passwordReset');
     expect(mail?.subject).toBe('Reset your Estancia password');
-    expect(mail?.html).toContain('<a href="https://app.estancia.test/login/?resetToken=');
+    expect(mail?.html).toMatch(/<a\s+href="https:\/\/app\.estancia\.test\/login\/\?resetToken=/);
   });
 
   it('e-mails a link to the web login page whose token is stored only hashed', async () => {
@@ -80,7 +114,8 @@ describe('forgot and reset password', () => {
   it('refuses an expired link, an unknown one, and a link superseded by a completed reset', async () => {
     const { email, user } = await signUp(t);
     await forgot(email);
-    const expired = rowIdOf(await resetLink(email));
+    const expiredLink = await resetLink(email);
+    const expired = rowIdOf(expiredLink);
     await db.query(`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
       user.id,
     ]);
@@ -88,9 +123,10 @@ describe('forgot and reset password', () => {
     expect((await reset('made-up-row-id')).body).toMatchObject({ code: 'RESET_LINK_INVALID' });
 
     await forgot(email);
-    const older = rowIdOf(await resetLink(email));
+    const olderLink = await resetLink(email, [expiredLink]);
     await forgot(email);
-    const newer = rowIdOf(await resetLink(email));
+    const newer = rowIdOf(await resetLink(email, [expiredLink, olderLink]));
+    const older = rowIdOf(olderLink);
     expect((await reset(newer)).status).toBe(200);
     expect((await reset(older, 'Tercera-Clave-3')).body).toMatchObject({ code: 'RESET_LINK_INVALID' });
   });
@@ -113,9 +149,45 @@ describe('forgot and reset password', () => {
 
   it('verifies an account that resets its password before entering the code', async () => {
     const email = uniqueEmail();
-    await call(t, 'POST', 'user/register', { body: { name: 'A', email, password: PASSWORD } });
+    await call(t, 'POST', 'user/register', {
+      body: { name: 'A', email, password: PASSWORD, acceptTerms: true },
+    });
     await forgot(email);
     expect((await reset(rowIdOf(await resetLink(email)))).status).toBe(200);
     expect((await login(email, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('only enqueues in the request: the worker mails a known e-mail and does nothing for an unknown one', async () => {
+    // An api process without workers: the request's whole work is visible before any job runs.
+    const api = await startTestApp({ ...RELAXED_LIMITS, ROLE: 'api' });
+    let worker: INestApplicationContext | undefined;
+    try {
+      // The verification code is read from the outbox row, written before any delivery job runs.
+      const { email, user } = await signUp(api);
+      const unknown = uniqueEmail('nobody');
+      const known = await call(api, 'GET', `user/forgotPassword/${encodeURIComponent(email)}`);
+      const missing = await call(api, 'GET', `user/forgotPassword/${encodeURIComponent(unknown)}`);
+      expect([known.status, known.body]).toEqual([200, { status: 'sent' }]);
+      expect([missing.status, missing.body]).toEqual([known.status, known.body]);
+      const apiDb = api.app.get(DataSource);
+      const count = async (sql: string, params: unknown[]) =>
+        ((await apiDb.query(sql, params)) as { n: number }[])[0].n;
+      const resets = () =>
+        count(`SELECT count(*)::int AS n FROM password_resets WHERE user_id = $1`, [user.id]);
+      expect(await resets()).toBe(0);
+      expect(await latestMail(api, email, 'passwordReset')).toBeUndefined();
+      expect(await api.app.get(JobQueue).pending('password-reset.send')).toBe(2);
+
+      worker = await createWorker({ ...api.config, ROLE: 'worker' });
+      const mail = await waitFor('the reset e-mail', () => latestMail(api, email, 'passwordReset'));
+      expect(mail.text).toContain('/login/?resetToken=');
+      await resetJobsDone(api);
+      expect(await resets()).toBe(1);
+      expect(await latestMail(api, unknown, 'passwordReset')).toBeUndefined();
+      expect(await count(`SELECT count(*)::int AS n FROM outbox WHERE "to" = $1`, [unknown])).toBe(0);
+    } finally {
+      await worker?.close();
+      await api.close();
+    }
   });
 });

@@ -51,7 +51,9 @@ describe('rate limits (stored in Redis)', () => {
   it('limits verification tries and resends per e-mail and per IP', () =>
     withApp({ RATE_LIMIT_VALIDATION_PER_EMAIL: '3', RATE_LIMIT_VALIDATION_PER_IP: '7' }, async (t) => {
       const email = uniqueEmail();
-      await call(t, 'POST', 'user/register', { body: { name: 'A', email, password: PASSWORD } });
+      await call(t, 'POST', 'user/register', {
+        body: { name: 'A', email, password: PASSWORD, acceptTerms: true },
+      });
       const tries = await statuses(4, (i) =>
         i === 2
           ? call(t, 'POST', 'user/validation/resend', { body: { email } })
@@ -64,6 +66,19 @@ describe('rate limits (stored in Redis)', () => {
         call(t, 'POST', 'user/validation', { body: { email: uniqueEmail(), token: '000000' } }),
       );
       expect(others).toEqual([400, 400, 429]);
+    }));
+
+  it('counts a repeated registration of an unverified e-mail against that e-mail, like a resend', () =>
+    withApp({ RATE_LIMIT_VALIDATION_PER_EMAIL: '2' }, async (t) => {
+      const email = uniqueEmail();
+      const register = () =>
+        call(t, 'POST', 'user/register', {
+          body: { name: 'A', email, password: PASSWORD, acceptTerms: true },
+        });
+      // The first registration creates the account; each repeat mails the address again.
+      expect(await statuses(4, register)).toEqual([201, 201, 201, 429]);
+      const resend = await call(t, 'POST', 'user/validation/resend', { body: { email } });
+      expect(resend).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } });
     }));
 
   it('limits password-reset requests per e-mail and per IP', () =>

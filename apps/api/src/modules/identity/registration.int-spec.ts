@@ -20,7 +20,8 @@ describe('registration and e-mail verification', () => {
   });
   afterAll(() => t.close());
 
-  const register = (body: Record<string, unknown>) => call(t, 'POST', 'user/register', { body });
+  const register = (body: Record<string, unknown>) =>
+    call(t, 'POST', 'user/register', { body: { acceptTerms: true, ...body } });
   const validate = (email: string, token: string) =>
     call(t, 'POST', 'user/validation', { body: { email, token } });
   const login = (email: string, password = PASSWORD) =>
@@ -83,33 +84,119 @@ describe('registration and e-mail verification', () => {
     expect(Date.parse(user.createdAt)).not.toBeNaN();
   });
 
-  it('flags the e-mail field when the e-mail already exists', async () => {
-    const email = uniqueEmail();
-    expect((await register({ name: 'A', email, password: PASSWORD })).status).toBe(201);
+  it('flags the e-mail field when a verified account has the e-mail', async () => {
+    const { email } = await signUp(t);
     const again = await register({ name: 'B', email: email.toUpperCase(), password: PASSWORD });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       code: 'EMAIL_ALREADY_EXISTS',
       fields: { email: 'EMAIL_ALREADY_EXISTS' },
     });
-  });
-
-  it('lets exactly one of two simultaneous registrations of an e-mail through', async () => {
-    const email = uniqueEmail();
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => register({ name: 'A', email, password: PASSWORD })),
+    const [{ count }] = await db.query(
+      `SELECT count(*)::int AS count FROM outbox WHERE "to" = $1 AND template = 'verification'`,
+      [email],
     );
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
-    const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM users WHERE email = $1`, [email]);
     expect(count).toBe(1);
   });
 
+  describe('registering again before verifying', () => {
+    const codeRows = (email: string) =>
+      db.query(
+        `SELECT vc.consumed_at FROM verification_codes vc JOIN users u ON u.id = vc.user_id WHERE u.email = $1`,
+        [email],
+      ) as Promise<{ consumed_at: Date | null }[]>;
+
+    it('keeps the account, e-mails a fresh code that replaces the old one, and takes the new details', async () => {
+      const email = uniqueEmail();
+      expect(
+        (await register({ name: 'Primero', email, password: 'Olvidada-1!', language: 'es' })).status,
+      ).toBe(201);
+      const [before] = await db.query(`SELECT id, referral_code FROM users WHERE email = $1`, [email]);
+      const first = await verificationCode(t, email);
+
+      const again = await register({
+        name: 'Segon',
+        email: email.toUpperCase(),
+        password: PASSWORD,
+        language: 'ca',
+      });
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual({ data: { email, verificationRequired: true } });
+      const [after] = await db.query(`SELECT id, referral_code, name, language FROM users WHERE email = $1`, [
+        email,
+      ]);
+      expect(after).toEqual({ ...before, name: 'Segon', language: 'ca' });
+      // One sign-up credit for the one account.
+      const [{ credits }] = await db.query(
+        `SELECT count(*)::int AS credits FROM ledger_entries WHERE user_id = $1`,
+        [before.id],
+      );
+      expect(credits).toBe(1);
+
+      const mail = await latestMail(t, email, 'verification');
+      expect(mail?.subject).toMatch(/^El teu codi de verificació d'Estancia: \d{6}$/);
+      expect(mail?.text).toContain('Hola, Segon:');
+      expect(await codeRows(email)).toHaveLength(1);
+      const second = await verificationCode(t, email);
+      if (second !== first)
+        expect((await validate(email, first)).body).toMatchObject({ code: 'VERIFICATION_CODE_INVALID' });
+      expect((await validate(email, second)).body).toEqual({ status: 'verified' });
+      // The password of the latest registration is the one that signs in.
+      expect((await login(email, 'Olvidada-1!')).status).toBe(401);
+      expect((await login(email)).status).toBe(200);
+    });
+
+    it('answers every one of simultaneous registrations of an e-mail, with one account and one live code', async () => {
+      const email = uniqueEmail();
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => register({ name: 'A', email, password: PASSWORD })),
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+      const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM users WHERE email = $1`, [
+        email,
+      ]);
+      expect(count).toBe(1);
+      expect(await codeRows(email)).toHaveLength(1);
+    });
+
+    it('validates the repeat like a first registration', async () => {
+      const email = uniqueEmail();
+      await register({ name: 'A', email, password: PASSWORD });
+      const unticked = await register({ name: 'A', email, password: PASSWORD, acceptTerms: false });
+      expect(unticked.status).toBe(400);
+      expect(unticked.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { acceptTerms: 'acceptTerms' },
+      });
+      const unknownReferral = await register({
+        name: 'A',
+        email,
+        password: PASSWORD,
+        referralCode: 'NOPE1234',
+      });
+      expect(unknownReferral.body).toMatchObject({ code: 'REFERRAL_CODE_UNKNOWN' });
+      expect(await codeRows(email)).toHaveLength(1);
+    });
+  });
+
   it('validates the body with the shared schema and flags each field', async () => {
-    const res = await register({ name: '', email: 'not-an-email', password: 'short', language: 'fr' });
+    const res = await register({
+      name: '',
+      email: 'not-an-email',
+      password: 'short',
+      language: 'fr',
+      acceptTerms: undefined,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       code: 'VALIDATION_FAILED',
-      fields: { name: 'required', email: 'email', password: 'passwordRules', language: 'invalid' },
+      fields: {
+        name: 'required',
+        email: 'email',
+        password: 'passwordRules',
+        language: 'invalid',
+        acceptTerms: 'acceptTerms',
+      },
     });
     const long = await register({ name: 'A', email: uniqueEmail(), password: `Aa1!${'x'.repeat(130)}` });
     expect(long.body).toMatchObject({ fields: { password: 'passwordTooLong' } });
@@ -134,18 +221,35 @@ describe('registration and e-mail verification', () => {
     expect(referred.user.referralCode).not.toBe(referrer.user.referralCode);
   });
 
-  it('refuses to sign in an unverified account with the same answer as a wrong password or unknown e-mail', async () => {
+  it('tells an unverified account to enter its code only after the right password', async () => {
     const email = uniqueEmail();
     await register({ name: 'A', email, password: PASSWORD });
     const unverified = await login(email);
+    expect(unverified.status).toBe(403);
+    expect(unverified.body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    // A wrong password on that account answers exactly like one on a verified account or an unknown e-mail.
+    const unverifiedWrong = await login(email, 'Wrong-Password-1');
     const { email: verified } = await signUp(t);
     const wrongPassword = await login(verified, 'Wrong-Password-1');
     const unknown = await login(uniqueEmail());
-    for (const res of [unverified, wrongPassword, unknown]) {
+    for (const res of [unverifiedWrong, wrongPassword, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual(unverified.body);
+      expect(res.body).toEqual(unknown.body);
     }
-    expect(unverified.body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    expect(unknown.body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    // No session was opened for the unverified account.
+    const [{ count }] = await db.query(
+      `SELECT count(*)::int AS count FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1`,
+      [email],
+    );
+    expect(count).toBe(0);
+  });
+
+  it('keeps the staff console closed to an unverified customer', async () => {
+    const email = uniqueEmail();
+    await register({ name: 'A', email, password: PASSWORD });
+    const res = await call(t, 'POST', 'admin/session', { body: { username: email, password: PASSWORD } });
+    expect(res).toMatchObject({ status: 403, body: { code: 'STAFF_ONLY' } });
   });
 
   it('stores the language sent with login', async () => {
@@ -187,7 +291,7 @@ describe('registration and e-mail verification', () => {
         codes.push(((await validate(email, wrong(code))).body as { code: string }).code);
       expect(codes).toEqual([...Array(4).fill('VERIFICATION_CODE_INVALID'), 'VERIFICATION_CODE_BURNED']);
       expect((await validate(email, code)).body).toMatchObject({ code: 'VERIFICATION_CODE_BURNED' });
-      expect((await login(email)).status).toBe(401);
+      expect((await login(email)).body).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
     });
 
     it('counts simultaneous wrong tries exactly', async () => {

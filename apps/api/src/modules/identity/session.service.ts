@@ -3,6 +3,8 @@ import type { Role } from '@estancia/contracts';
 import jwt from 'jsonwebtoken';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
+import type { HubAuthenticator } from '../../infra/realtime/hub-authenticator.port';
+import { Realtime } from '../../infra/realtime/realtime.service';
 
 /** Who is calling: the signed-in user, their current role and the session their token belongs to. */
 export interface AuthUser {
@@ -15,13 +17,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * JWT sessions with revocation: every token names a `sessions` row (`sid`), so logging out or
- * changing the password stops a token at once instead of when it expires.
+ * changing the password stops a token at once instead of when it expires, and closes the real-time
+ * connections opened with it. Also the hub's `HubAuthenticator`.
  */
 @Injectable()
-export class SessionService {
+export class SessionService implements HubAuthenticator {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
+    private readonly realtime: Realtime,
   ) {}
 
   /** Opens a session and returns its signed token (HS256). */
@@ -61,17 +65,32 @@ export class SessionService {
     return row ? { userId, role: row.role, sessionId } : null;
   }
 
+  /** Logout: ends the session and closes its open hub connections (in every api process). */
   async revoke(sessionId: string): Promise<void> {
     await this.dataSource.query(
       `UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`,
       [sessionId],
     );
+    this.realtime.closeSessions([sessionId]);
   }
 
-  /** Ends every session of a user (password changed or reset). */
-  async revokeAll(userId: string, manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [
-      userId,
-    ]);
+  /**
+   * Ends every session of a user (password changed or reset, account deleted) inside the caller's
+   * transaction and answers their ids; pass them to `closeConnections` once it commits.
+   */
+  async revokeAll(userId: string, manager: EntityManager = this.dataSource.manager): Promise<string[]> {
+    const [rows] = (await manager.query(
+      `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING id`,
+      [userId],
+    )) as [{ id: string }[], number];
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Closes the hub connections of revoked sessions. After the commit: a client that reconnects at
+   * once must already find its session revoked.
+   */
+  closeConnections(sessionIds: readonly string[]): void {
+    this.realtime.closeSessions(sessionIds);
   }
 }

@@ -19,13 +19,17 @@ import { Public } from '../../infra/http/access';
 import { validate } from '../../infra/http/zod.pipe';
 import { CurrentUser, OptionalUser } from './current-user.decorator';
 import { IdentityService } from './identity.service';
+import { PasswordResets } from './password-resets.service';
 import { bearerToken, clientIp } from './request-context';
 import type { AuthUser } from './session.service';
 
 /** The account calls of spec section 7, under /data/user. */
 @Controller('user')
 export class UserController {
-  constructor(private readonly identity: IdentityService) {}
+  constructor(
+    private readonly identity: IdentityService,
+    private readonly passwordResets: PasswordResets,
+  ) {}
 
   @Public()
   @Post('register')
@@ -85,7 +89,7 @@ export class UserController {
   @Public()
   @Get('forgotPassword/:email')
   forgotPassword(@Param('email') email: string, @Req() req: Request): Promise<StatusResponse> {
-    return this.identity.forgotPassword(email, clientIp(req));
+    return this.passwordResets.request(email, clientIp(req));
   }
 
   @Public()

@@ -7,13 +7,8 @@ import {
 } from '@estancia/contracts';
 import { translate } from '@estancia/i18n';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
+import { mailTemplates } from '../../infra/mail/mail-templates';
 import { MailService } from '../../infra/mail/mail.service';
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** A subject is one line whatever the visitor typed. */
-const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /** The team reads these in the source language; the sender's confirmation goes in theirs. */
 const TEAM_LOCALE: Locale = DEFAULT_LOCALE;
@@ -40,26 +35,24 @@ export class SupportMail {
       ['language', t(`support.languages.${request.language}`)],
       ['message', request.message || none],
     ];
-    await this.sendToTeam(this.config.SALES_EMAIL, 'contactSales', { name: oneLine(request.name) }, lines, {
-      link: this.consoleLink('contact-requests', id),
-    });
+    await this.mail.sendTemplate(
+      this.config.SALES_EMAIL,
+      mailTemplates.contactSales(TEAM_LOCALE, {
+        name: request.name,
+        fields: lines,
+        link: this.consoleLink('contact-requests', id),
+      }),
+    );
   }
 
   async contactConfirmation(request: ContactRequestBody): Promise<void> {
-    const t = this.t(request.language);
-    const paragraphs = [
-      t('greeting', { name: request.name }),
-      t('contactConfirmation.body'),
-      ...(request.wantsMeeting ? [t('contactConfirmation.meeting', { times: request.meetingTimes })] : []),
-      t('signature'),
-    ];
-    await this.mail.send({
-      to: request.email,
-      subject: t('contactConfirmation.subject'),
-      text: paragraphs.join('\n\n'),
-      html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
-      template: 'contactConfirmation',
-    });
+    await this.mail.sendTemplate(
+      request.email,
+      mailTemplates.contactConfirmation(request.language, {
+        name: request.name,
+        meetingTimes: request.wantsMeeting ? request.meetingTimes : undefined,
+      }),
+    );
   }
 
   async problemToSupport(
@@ -75,37 +68,14 @@ export class SupportMail {
       ['browser', report.userAgent || none],
       ['text', report.text],
     ];
-    await this.sendToTeam(this.config.SUPPORT_EMAIL, 'problemReport', { email: reporter.email }, lines, {
-      link: this.consoleLink('problem-reports', id),
-    });
-  }
-
-  private async sendToTeam(
-    to: string,
-    template: 'contactSales' | 'problemReport',
-    subjectVars: Record<string, string>,
-    lines: [string, string][],
-    { link }: { link: string },
-  ): Promise<void> {
-    const t = this.t(TEAM_LOCALE);
-    const intro = t(`${template}.intro`);
-    const fields = lines.map(([label, value]) => [t(`support.fields.${label}`), value] as const);
-    const open = t('support.openInConsole', { link });
-    await this.mail.send({
-      to,
-      subject: oneLine(t(`${template}.subject`, subjectVars)),
-      text: [intro, fields.map(([label, value]) => `${label}: ${value}`).join('\n'), open].join('\n\n'),
-      html:
-        `<p>${escapeHtml(intro)}</p><dl>` +
-        fields
-          .map(
-            ([label, value]) =>
-              `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value).replace(/\n/g, '<br>')}</dd>`,
-          )
-          .join('') +
-        `</dl><p>${escapeHtml(open).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`,
-      template,
-    });
+    await this.mail.sendTemplate(
+      this.config.SUPPORT_EMAIL,
+      mailTemplates.problemReport(TEAM_LOCALE, {
+        email: reporter.email,
+        fields: lines,
+        link: this.consoleLink('problem-reports', id),
+      }),
+    );
   }
 
   private consoleLink(resource: string, id: string): string {

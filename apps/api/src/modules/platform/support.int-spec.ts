@@ -66,6 +66,10 @@ describe('support: contact requests and problem reports', () => {
       expect(
         await refusal(await call('POST', 'contact', {}, aRequest({ volumes: ['a-lot' as never] }))),
       ).toEqual({ 'volumes.0': 'invalid' });
+      // One band: a customer handles one volume of properties.
+      expect(
+        await refusal(await call('POST', 'contact', {}, aRequest({ volumes: ['1-10', '10-100'] }))),
+      ).toEqual({ volumes: 'invalid' });
       expect(await count('contact_requests')).toBe(0);
       expect(await mails('contactSales')).toEqual([]);
     });

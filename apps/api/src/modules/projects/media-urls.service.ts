@@ -24,6 +24,14 @@ export interface MediaGrant {
   /** Unix seconds. */
   expiresAt: number;
   contentType: string;
+  /** Set for a download link: the file is served as an attachment under this name. */
+  downloadAs?: MediaDownloadName;
+}
+
+/** The name a download link saves its file under: ASCII for `filename`, UTF-8 for `filename*`. */
+export interface MediaDownloadName {
+  ascii: string;
+  utf8: string;
 }
 
 /**
@@ -41,9 +49,12 @@ export class MediaUrls {
   }
 
   sign(storageKey: string, ttlSeconds = 3600, now = Date.now()): string {
-    const expiresAt = Math.ceil((now / 1000 + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
-    const payload = Buffer.from(`${storageKey}\n${expiresAt}`).toString('base64url');
-    return `/data/media/${payload}.${this.mac(payload)}`;
+    return this.link(storageKey, ttlSeconds, now);
+  }
+
+  /** A link that downloads the file under `name` (sealed in the token, so nobody can rename it). */
+  signDownload(storageKey: string, name: MediaDownloadName, ttlSeconds = 3600, now = Date.now()): string {
+    return this.link(storageKey, ttlSeconds, now, name);
   }
 
   /** The file a token grants, or NOT_FOUND when it is malformed, tampered with or expired. */
@@ -54,17 +65,42 @@ export class MediaUrls {
     const given = Buffer.from(mac);
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       throw new AppError(ErrorCode.NOT_FOUND);
-    const [key, expiry, rest] = Buffer.from(payload, 'base64url').toString().split('\n');
+    const [key, expiry, name, rest] = Buffer.from(payload, 'base64url').toString().split('\n');
     const expiresAt = Number(expiry);
     if (rest !== undefined || !key || !isSafeKey(key) || !Number.isSafeInteger(expiresAt)) {
       throw new AppError(ErrorCode.NOT_FOUND);
     }
     if (expiresAt * 1000 <= now) throw new AppError(ErrorCode.NOT_FOUND);
     const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
-    return { key, expiresAt, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' };
+    const grant: MediaGrant = {
+      key,
+      expiresAt,
+      contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+    };
+    if (name !== undefined) grant.downloadAs = parseName(name);
+    return grant;
+  }
+
+  private link(storageKey: string, ttlSeconds: number, now: number, name?: MediaDownloadName): string {
+    const expiresAt = Math.ceil((now / 1000 + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+    const lines = [storageKey, String(expiresAt), ...(name ? [JSON.stringify([name.ascii, name.utf8])] : [])];
+    const payload = Buffer.from(lines.join('\n')).toString('base64url');
+    return `/data/media/${payload}.${this.mac(payload)}`;
   }
 
   private mac(payload: string): string {
     return createHmac('sha256', this.secret).update(payload).digest('base64url');
   }
+}
+
+/** The sealed name of a download link (the MAC already vouches for it; this only checks its shape). */
+function parseName(line: string): MediaDownloadName {
+  try {
+    const parsed: unknown = JSON.parse(line);
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((p) => typeof p === 'string' && p))
+      return { ascii: parsed[0] as string, utf8: parsed[1] as string };
+  } catch {
+    // falls through to NOT_FOUND
+  }
+  throw new AppError(ErrorCode.NOT_FOUND);
 }

@@ -2,6 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public } from '../../infra/http/access';
 import { Storage } from '../../infra/storage/storage.port';
+import { attachmentDisposition } from '../decorations/download-name';
 import { MediaUrls } from './media-urls.service';
 
 /** Streams a stored file to whoever holds a valid signed link (the signature is the credential). */
@@ -25,6 +26,7 @@ export class MediaController {
     // private: these are one customer's photos; never kept by shared caches.
     res.setHeader('Cache-Control', `private, max-age=${maxAge}`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (grant.downloadAs) res.setHeader('Content-Disposition', attachmentDisposition(grant.downloadAs));
     stream.on('error', () => res.destroy());
     stream.pipe(res);
   }

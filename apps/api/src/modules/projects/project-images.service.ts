@@ -170,9 +170,11 @@ export class ProjectImages {
             this.storage.put(keys.preview, image.preview),
             this.storage.put(keys.thumbnail, image.thumbnail),
           ]);
+          // clock_timestamp(), not the column's now(): now() is the transaction's start, so the photos
+          // of one request would tie and list in id order instead of the order they were sent.
           const [row] = (await manager.query(
-            `INSERT INTO project_images (id, project_id, user_id, original_key, preview_key, thumbnail_key, width, height, bytes)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${IMAGE_COLUMNS}`,
+            `INSERT INTO project_images (id, project_id, user_id, original_key, preview_key, thumbnail_key, width, height, bytes, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, clock_timestamp()) RETURNING ${IMAGE_COLUMNS}`,
             [
               id,
               projectId,

@@ -447,6 +447,23 @@ describe('projects and uploads', () => {
         expect(answer.status).toBe(404);
         expect(await answer.json()).toMatchObject({ code: 'NOT_FOUND' });
       }
+      // A download link carries its file name, sealed: it cannot be renamed, and inline links have none.
+      expect(fresh.headers.get('content-disposition')).toBeNull();
+      const named = await fetchMedia(
+        urls.signDownload(key, { ascii: 'Atic_salon.jpg', utf8: 'Àtic_salón.jpg' }, 60),
+      );
+      expect(named.headers.get('content-disposition')).toBe(
+        `attachment; filename="Atic_salon.jpg"; filename*=UTF-8''%C3%80tic_sal%C3%B3n.jpg`,
+      );
+      await named.arrayBuffer();
+      const [namedPayload, namedMac] = urls
+        .signDownload(key, { ascii: 'a.jpg', utf8: 'a.jpg' })
+        .slice('/data/media/'.length)
+        .split('.');
+      const renamed = Buffer.from(
+        Buffer.from(namedPayload!, 'base64url').toString().replace('a.jpg', 'b.exe'),
+      ).toString('base64url');
+      expect((await fetchMedia(`/data/media/${renamed}.${namedMac}`)).status).toBe(404);
       // A valid link to a file that is gone is not found either.
       await call(t, 'DELETE', `project/${project.id}`, { token: owner.token });
       expect((await fetchMedia(urls.sign(key))).status).toBe(404);

@@ -5,9 +5,9 @@ import {
   REVIEW_AT_RISK_FRACTION,
   type Locale,
 } from '@estancia/contracts';
-import { translate } from '@estancia/i18n';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
+import { mailTemplates } from '../../infra/mail/mail-templates';
 import { MailService } from '../../infra/mail/mail.service';
 
 interface Recipient {
@@ -15,11 +15,6 @@ interface Recipient {
   name: string;
   language: Locale;
 }
-
-type Template = 'reviewDelivered' | 'reviewAtRisk' | 'reviewOverdue';
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The review's e-mails: the customer's result is ready; admins are warned of deadlines at risk. */
 @Injectable()
@@ -41,7 +36,14 @@ export class ReviewMail {
     )) as (Recipient & { project_id: string; property_name: string })[];
     if (!row) return;
     const link = `${this.base()}/project/${row.project_id}`;
-    await this.send(row, 'reviewDelivered', { property: row.property_name, link }, link);
+    await this.mail.sendTemplate(
+      row.email,
+      mailTemplates.reviewDelivered(row.language, {
+        name: displayName(row),
+        property: row.property_name,
+        link,
+      }),
+    );
   }
 
   /** Warns every admin once a review is at risk or overdue. */
@@ -64,37 +66,22 @@ export class ReviewMail {
         dateStyle: 'medium',
         timeStyle: 'short',
       }).format(review.deadline_at);
-      const vars = {
-        property: review.property_name,
-        customer: review.customer,
-        deadline,
-        hours: REVIEW_SLA_WORKING_HOURS * REVIEW_AT_RISK_FRACTION,
-        link,
-      };
-      await this.send(admin, level === 'overdue' ? 'reviewOverdue' : 'reviewAtRisk', vars, link);
+      const alert = level === 'overdue' ? mailTemplates.reviewOverdue : mailTemplates.reviewAtRisk;
+      await this.mail.sendTemplate(
+        admin.email,
+        alert(admin.language, {
+          name: displayName(admin),
+          property: review.property_name,
+          customer: review.customer,
+          deadline,
+          hours: REVIEW_SLA_WORKING_HOURS * REVIEW_AT_RISK_FRACTION,
+          link,
+        }),
+      );
     }
   }
 
   private base(): string {
     return this.config.PUBLIC_URL.replace(/\/$/, '');
-  }
-
-  private async send(to: Recipient, template: Template, vars: Record<string, string | number>, link: string) {
-    const t = (key: string, v: Record<string, string | number> = {}) =>
-      translate(to.language, 'mail', key, v);
-    const greeting = t('greeting', { name: displayName(to) });
-    const body = t(`${template}.body`, vars);
-    const signature = t('signature');
-    const htmlBody = escapeHtml(body).replace(
-      escapeHtml(link),
-      `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
-    );
-    await this.mail.send({
-      to: to.email,
-      subject: t(`${template}.subject`, vars),
-      text: `${greeting}\n\n${body}\n\n${signature}`,
-      html: `<p>${escapeHtml(greeting)}</p><p>${htmlBody}</p><p>${escapeHtml(signature)}</p>`,
-      template,
-    });
   }
 }

@@ -1,7 +1,18 @@
 import { Injectable } from '@nestjs/common';
+import type { ReviewState, Supervision, SupervisionStage } from '@estancia/contracts';
 import type { EntityManager } from 'typeorm';
 import { ReviewClock } from './review-clock';
-import { recordEvent } from './review-events';
+import { recordEvent, type Sql } from './review-events';
+
+/**
+ * The customer's words for a review's state: the AI draft being made and the wait for a decorator are
+ * one "queued" to them (a draft sent back goes there too); a claim is "with a decorator".
+ */
+export function supervisionStage(state: ReviewState): SupervisionStage {
+  if (state === 'claimed') return 'in_review';
+  if (state === 'delivered') return 'delivered';
+  return 'queued';
+}
 
 /**
  * How a supervised decoration enters and re-enters the review queue, called by the decorations
@@ -39,6 +50,25 @@ export class ReviewQueue {
          delivered_version_id = NULL, at_risk_warned_at = NULL, overdue_warned_at = NULL, updated_at = now()
        WHERE decoration_id = $1 AND state = 'delivered'`,
       [decorationId, now, deadline],
+    );
+  }
+
+  /** Stage and dates of the reviews of these decorations, by decoration id (automatic ones have none). */
+  async supervision(sql: Sql, decorationIds: string[]): Promise<Map<string, Supervision>> {
+    if (!decorationIds.length) return new Map();
+    const rows = (await sql.query(
+      `SELECT decoration_id, state, deadline_at, delivered_at FROM reviews WHERE decoration_id = ANY($1::uuid[])`,
+      [decorationIds],
+    )) as { decoration_id: string; state: ReviewState; deadline_at: Date; delivered_at: Date | null }[];
+    return new Map(
+      rows.map((row) => [
+        row.decoration_id,
+        {
+          stage: supervisionStage(row.state),
+          dueAt: row.deadline_at.toISOString(),
+          deliveredAt: row.delivered_at?.toISOString() ?? null,
+        },
+      ]),
     );
   }
 

@@ -403,6 +403,42 @@ describe('review', () => {
     });
   });
 
+  it('tells the customer of a supervised decoration at its delivery only, not when an AI draft is ready', async () => {
+    const confirms = await listen(bob);
+    const retries: string[] = [];
+    clients[clients.length - 1]!.on('SendProjectDecorationRetryConfirm', (id) => retries.push(id));
+    const order = await supervisedOrder(bob);
+    const id = order.reviewIds[0];
+    const customerMails = async () =>
+      (
+        (await db.query(`SELECT template FROM outbox WHERE "to" = $1 AND text LIKE $2`, [
+          bob.email,
+          `%${order.propertyName}%`,
+        ])) as { template: string }[]
+      ).map((m) => m.template);
+    // The draft is rendered and queued for staff: the customer hears nothing of it.
+    await sleep(300);
+    expect(confirms).not.toContain(order.projectId);
+    expect(await customerMails()).toEqual([]);
+
+    // Nor of the fresh draft staff asked for.
+    expect((await post(ana, `reviews/${id}/claim`)).status).toBe(200);
+    expect((await post(ana, `reviews/${id}/send-back`, { note: 'Més llum' })).status).toBe(200);
+    await queued(id);
+    await sleep(300);
+    expect(confirms).not.toContain(order.projectId);
+    expect(retries).not.toContain(order.projectId);
+
+    // The delivery is the one confirmation and the one e-mail.
+    expect((await post(ana, `reviews/${id}/claim`)).status).toBe(200);
+    expect((await post(ana, `reviews/${id}/approve`)).status).toBe(200);
+    await waitFor('the confirmation', async () => confirms.includes(order.projectId));
+    await sleep(300);
+    expect(confirms.filter((p) => p === order.projectId)).toHaveLength(1);
+    expect(retries).not.toContain(order.projectId);
+    expect(await customerMails()).toEqual(['reviewDelivered']);
+  });
+
   it('sends a draft back for a fresh, free one and queues the review again once it is rendered', async () => {
     const order = await supervisedOrder(alice);
     const id = order.reviewIds[0];

@@ -7,7 +7,8 @@ import { session } from '../session/session';
 import { aUser, fakeApi, subscribed } from '../../test/fake-api';
 import { renderApp, resetApp } from '../../test/render-app';
 import { NeedMoreCreditsDialog } from '../decorations/components/CreditModals';
-import { aCheckoutSession, SESSION_ID } from './test-data';
+import { checkoutReturn } from './checkout-return';
+import { aCheckoutSession, packs, plans, SESSION_ID } from './test-data';
 
 vi.mock('../realtime/realtime', () => ({ realtime: { connect: vi.fn(), disconnect: vi.fn() } }));
 
@@ -44,11 +45,18 @@ describe('sandbox checkout page', () => {
       card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
     });
     const success = await screen.findByRole('dialog', { name: 'Pago completado' });
+    // Said once: the page keeps the outcome only after the dialog is closed.
+    expect(screen.getAllByText('Pago completado')).toHaveLength(1);
     expect(success.textContent).toContain('Has comprado: Pack Starter: 10 créditos.');
     expect(success.textContent).toContain('Hemos añadido 10 créditos a tu saldo.');
     expect(within(success).getByRole('link', { name: 'Mis proyectos' }).getAttribute('href')).toBe(
       '/my-projects',
     );
+    // Nothing was started from a page of the app: no way back to offer.
+    expect(within(success).queryByRole('link', { name: 'Continuar donde lo dejaste' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByText('Pago completado')).toHaveLength(1);
   });
 
   it('refuses a malformed card in the browser and says when the session has expired', async () => {
@@ -79,7 +87,10 @@ describe('sandbox checkout page', () => {
 });
 
 describe('payment confirmation page', () => {
-  beforeEach(resetApp);
+  beforeEach(async () => {
+    window.sessionStorage.clear();
+    await resetApp();
+  });
 
   it('waits while the session is open and shows the transaction-rejected modal when it is declined', async () => {
     let asked = 0;
@@ -102,6 +113,37 @@ describe('payment confirmation page', () => {
     expect(session.getState().user?.credits).toBe(3);
   });
 
+  it('leads back to where the purchase was started, for that session only', async () => {
+    fakeApi({
+      [`GET billing/checkout/${SESSION_ID}`]: { body: aCheckoutSession({ state: 'paid' }) },
+      'POST user/profile': { body: { token: 'tok-1', user: aUser({ credits: 13 }) } },
+    });
+    session.signIn({ token: 'tok-1', user: aUser({ credits: 3 }) });
+    checkoutReturn.remember('/new-project', 'another-session');
+    const first = renderApp(`/stripeconfirmation/${SESSION_ID}`);
+    let success = await screen.findByRole('dialog', { name: 'Pago completado' });
+    expect(within(success).queryByRole('link', { name: 'Continuar donde lo dejaste' })).toBeNull();
+    first.unmount();
+
+    checkoutReturn.remember('/new-project', SESSION_ID);
+    const { location } = renderApp(`/stripeconfirmation/${SESSION_ID}`);
+    success = await screen.findByRole('dialog', { name: 'Pago completado' });
+    await userEvent.click(within(success).getByRole('link', { name: 'Continuar donde lo dejaste' }));
+    await waitFor(() => expect(location().pathname).toBe('/new-project'));
+    expect(checkoutReturn.recent()).toBeNull();
+  });
+
+  it('offers the way back after a cancel at the gateway', async () => {
+    fakeApi({ 'GET billing/packs': { body: packs }, 'GET billing/plans': { body: plans } });
+    session.signIn({ token: 'tok-1', user: aUser() });
+    checkoutReturn.remember('/new-project', SESSION_ID);
+    renderApp('/offers?payment=cancel');
+    const cancel = await screen.findByRole('dialog', { name: 'Pago cancelado' });
+    expect(
+      within(cancel).getByRole('link', { name: 'Continuar donde lo dejaste' }).getAttribute('href'),
+    ).toBe('/new-project');
+  });
+
   it('sends a visitor to Login', async () => {
     fakeApi();
     const { location } = renderApp(`/stripeconfirmation/${SESSION_ID}`);
@@ -118,7 +160,11 @@ describe('need-more-credits modal for a subscriber', () => {
       status: 402,
       body: { code: 'PAYMENT_METHOD_REQUIRED', message: 'card' },
     };
-    const api = fakeApi({ 'POST billing/extra-decorations': () => answer });
+    const api = fakeApi({
+      'POST billing/extra-decorations': () => answer,
+      'GET billing/packs': { body: packs },
+      'GET billing/plans': { body: plans },
+    });
     session.signIn({ token: 'tok-1', user: { ...subscribed('PRO'), credits: 1 } });
     const onClose = vi.fn();
     render(
@@ -140,9 +186,14 @@ describe('need-more-credits modal for a subscriber', () => {
 
     answer = { status: 402, body: { code: 'PAYMENT_DECLINED', message: 'declined' } };
     await userEvent.click(buy);
-    const rejected = await screen.findByRole('dialog', { name: 'Transacción rechazada' });
+    // Said inside the one dialog (no second dialog over it); trying again is the same button.
+    const rejected = await within(dialog).findByRole('alert');
+    expect(rejected.textContent).toContain('Transacción rechazada');
     expect(rejected.textContent).toContain('Error en el pago automático: inténtalo de nuevo.');
-    await userEvent.click(within(rejected).getByRole('button', { name: 'Intentar de nuevo' }));
+    expect(within(rejected).getByRole('link', { name: 'Cambiar tarjeta' }).getAttribute('href')).toBe(
+      '/add-card',
+    );
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
 
     answer = { status: 200, body: { balance: 4 } };
     await userEvent.click(buy);

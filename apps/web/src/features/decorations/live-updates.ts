@@ -4,20 +4,32 @@ import type { DecorationProgressEvent, ProjectDetail } from '@estancia/contracts
 export const projectKey = (id: string) => ['project', id] as const;
 export const versionsKey = (decorationId: string) => ['decoration', decorationId, 'versions'] as const;
 
-/** A progress event moves its decoration's bar in the cached project, without a call to the API. */
+/**
+ * A progress event moves its decoration's bar in the cached project, without a call to the API. A supervised
+ * decoration's AI draft reaching `ready` is not a result (no SendProjectDecorationConfirm follows): it now waits
+ * for staff review, so the project is read again for its review status.
+ */
 export function applyDecorationProgress(client: QueryClient, event: DecorationProgressEvent): void {
+  let draftDone = false;
   client.setQueryData<ProjectDetail>(projectKey(event.projectId), (project) => {
     if (!project) return project;
     return {
       ...project,
-      decorations: project.decorations.map((decoration) =>
-        decoration.id === event.decorationId
-          ? // Events may arrive out of order: the bar never goes back within one render.
-            { ...decoration, stage: event.stage, percent: Math.max(decoration.percent, event.percent) }
-          : decoration,
-      ),
+      decorations: project.decorations.map((decoration) => {
+        if (decoration.id !== event.decorationId) return decoration;
+        draftDone =
+          decoration.type === 'supervised' && decoration.state === 'pending' && event.stage === 'ready';
+        // Events may arrive out of order: the bar never goes back within one render.
+        const moved = {
+          ...decoration,
+          stage: event.stage,
+          percent: Math.max(decoration.percent, event.percent),
+        };
+        return draftDone ? { ...moved, awaitingReview: true } : moved;
+      }),
     };
   });
+  if (draftDone) void refreshProject(client, event.projectId);
 }
 
 /**

@@ -4,6 +4,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../session/session';
 import { aUser, fakeApi } from '../../test/fake-api';
 import { renderApp, resetApp } from '../../test/render-app';
+import { gatewayNavigation } from '../billing/api/checkout';
+import { checkoutReturn } from '../billing/checkout-return';
+import { aCheckoutSession, packs, plans, SESSION_ID } from '../billing/test-data';
+import { wizardDrafts } from './wizard-draft';
 import {
   aDecoration,
   anImage,
@@ -27,8 +31,23 @@ async function openWizard(credits: number) {
 
 const fileInput = () => screen.getByLabelText('Fotos del inmueble');
 
+/** One input event rather than a keystroke each: these journeys are long enough already. */
+async function nameTheProperty(name = 'Piso Gràcia') {
+  await userEvent.click(screen.getByLabelText('Nombre del inmueble'));
+  await userEvent.paste(name);
+}
+const USER_ID = aUser().id;
+const OFFERS = { 'GET billing/packs': { body: packs }, 'GET billing/plans': { body: plans } };
+
+/** No draft and no way back from a payment left by an earlier test. */
+async function freshWizard() {
+  await wizardDrafts.clear(USER_ID);
+  window.sessionStorage.clear();
+  await resetApp();
+}
+
 describe('new project wizard', () => {
-  beforeEach(resetApp);
+  beforeEach(freshWizard);
 
   it('refuses a 3 MB photo in the browser with the image-too-large text and sends nothing', async () => {
     const api = fakeApi();
@@ -61,25 +80,191 @@ describe('new project wizard', () => {
     expect(screen.getAllByRole('img', { name: /^Foto \d: foto-/ })).toHaveLength(5);
   });
 
-  it('sums the credits against the balance and opens the need-more-credits modal when short', async () => {
-    const api = fakeApi();
+  it('sums the credits against the balance and, when short, says what is missing instead of a negative balance', async () => {
+    fakeApi(OFFERS);
     await openWizard(3);
     await userEvent.upload(fileInput(), [aPhoto('a.jpg'), aPhoto('b.jpg')]);
     expect(screen.getByText('Coste: 2 créditos')).toBeTruthy();
     expect(screen.getByText('Tu saldo: 3 créditos')).toBeTruthy();
+    expect(screen.getByText('Saldo después: 1 crédito')).toBeTruthy();
     const secondType = screen.getByRole('radiogroup', { name: 'Tipo de decoración de la foto 2' });
     await userEvent.click(within(secondType).getByLabelText(/^Supervisada/));
     expect(screen.getByText('Coste: 6 créditos')).toBeTruthy();
-    expect(screen.getByText('Saldo después: -3 créditos')).toBeTruthy();
+    expect(screen.queryByText(/Saldo después/)).toBeNull();
+    const summary = screen.getByRole('region', { name: 'Resumen de créditos' });
+    expect(within(summary).getByText('Te faltan 3 créditos para este pedido.')).toBeTruthy();
+    // The summary's own button opens the one credits dialog.
+    await userEvent.click(within(summary).getByRole('button', { name: 'Comprar créditos' }));
+    expect(await screen.findByRole('dialog', { name: 'Necesitas más créditos' })).toBeTruthy();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+  });
 
-    await userEvent.type(screen.getByLabelText('Nombre del inmueble'), 'Piso Gràcia');
+  it('opens one credits dialog with packs and plans when finishing short of credits', async () => {
+    const api = fakeApi(OFFERS);
+    await openWizard(0);
+    await userEvent.upload(fileInput(), aPhoto('a.jpg'));
+    await nameTheProperty();
     await userEvent.click(screen.getByRole('button', { name: 'Finalizar y decorar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Necesitas más créditos' });
-    expect(dialog.textContent).toContain('Este pedido cuesta 6 créditos y tienes 3.');
-    expect(within(dialog).getByRole('link', { name: 'Comprar créditos' }).getAttribute('href')).toBe(
-      '/offers',
-    );
+    expect(dialog.textContent).toContain('Este pedido cuesta 1 créditos y tienes 0.');
+    expect(dialog.textContent).toContain('Te falta 1 crédito para este pedido.');
+    // The choices are in the dialog itself: packs and, without a subscription, plans.
+    expect(await within(dialog).findByRole('button', { name: 'Comprar el pack Starter' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Comprar el pack Business' })).toBeTruthy();
+    expect(await within(dialog).findByRole('button', { name: 'Suscribirme: plan Pro' })).toBeTruthy();
+    expect(
+      within(dialog).getByRole('link', { name: 'Ver todos los planes y packs' }).getAttribute('href'),
+    ).toBe('/offers');
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(api.callsTo('POST project')).toHaveLength(0);
+  });
+
+  it('leaves for the offers page from the dialog without asking about unsaved changes, keeping the draft', async () => {
+    fakeApi(OFFERS);
+    const { location } = await openWizard(0);
+    await userEvent.upload(fileInput(), aPhoto('salon.jpg'));
+    await nameTheProperty();
+    await userEvent.click(screen.getByRole('button', { name: 'Comprar créditos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Necesitas más créditos' });
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Ver todos los planes y packs' }));
+    await waitFor(() => expect(location().pathname).toBe('/offers'));
+    expect(screen.queryByRole('dialog', { name: 'Cambios sin guardar' })).toBeNull();
+    await waitFor(async () => expect((await wizardDrafts.load(USER_ID))?.propertyName).toBe('Piso Gràcia'));
+  });
+
+  it('saves the draft and remembers the way back before leaving for the gateway to buy a pack', async () => {
+    const go = vi.spyOn(gatewayNavigation, 'go').mockImplementation(() => undefined);
+    const api = fakeApi({
+      ...OFFERS,
+      'POST billing/checkout': {
+        status: 201,
+        body: { sessionId: SESSION_ID, checkoutUrl: `http://localhost/sandbox-checkout/${SESSION_ID}` },
+      },
+    });
+    await openWizard(1);
+    await userEvent.upload(fileInput(), [aPhoto('salon.jpg'), aPhoto('cocina.jpg')]);
+    const secondType = screen.getByRole('radiogroup', { name: 'Tipo de decoración de la foto 2' });
+    await userEvent.click(within(secondType).getByLabelText(/^Supervisada/));
+    await nameTheProperty();
+    await userEvent.click(screen.getByRole('button', { name: 'Comprar créditos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Necesitas más créditos' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Comprar el pack Starter' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith(`http://localhost/sandbox-checkout/${SESSION_ID}`));
+    expect(api.callsTo('POST billing/checkout')[0].body).toEqual({ kind: 'pack', code: 'starter' });
+    expect(checkoutReturn.pathFor(SESSION_ID)).toBe('/new-project');
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    // Written before the page is left: the gateway is a full navigation.
+    const draft = await wizardDrafts.load(USER_ID);
+    expect(draft?.propertyName).toBe('Piso Gràcia');
+    expect(draft?.photos.map((p) => [p.file.name, p.type])).toEqual([
+      ['salon.jpg', 'automatic'],
+      ['cocina.jpg', 'supervised'],
+    ]);
+  });
+
+  it('back from a paid checkout, restores the draft with the new balance and creates the project', async () => {
+    let uploads = 0;
+    const api = fakeApi({
+      [`GET billing/checkout/${SESSION_ID}`]: { body: aCheckoutSession({ state: 'paid' }) },
+      'POST user/profile': { body: { token: 'tok-1', user: aUser({ credits: 11 }) } },
+      'POST project': { status: 201, body: aProject() },
+      [`POST project/${PROJECT_ID}/images`]: () => ({ body: { images: [anImage(`img-${++uploads}`)] } }),
+      [`POST project/${PROJECT_ID}/decorations`]: {
+        status: 201,
+        body: { decorations: [aDecoration('d1', 'img-1'), aDecoration('d2', 'img-2')], balance: 5 },
+      },
+      [`GET project/${PROJECT_ID}`]: { body: aProjectDetail() },
+    });
+    recordMultipart(api.fetch as unknown as typeof fetch);
+    await wizardDrafts.save(USER_ID, {
+      propertyName: 'Piso Gràcia',
+      projectId: null,
+      photos: [
+        {
+          id: 'p1',
+          file: aPhoto('salon.jpg'),
+          roomType: 'livingroom',
+          style: 'modern',
+          type: 'automatic',
+          emptyRoom: false,
+        },
+        {
+          id: 'p2',
+          file: aPhoto('cocina.jpg'),
+          roomType: 'kitchen',
+          style: 'rustic',
+          type: 'supervised',
+          emptyRoom: false,
+        },
+      ],
+    });
+    checkoutReturn.remember('/new-project', SESSION_ID);
+    session.signIn({ token: 'tok-1', user: aUser({ credits: 1 }) });
+    const { location } = renderApp(`/stripeconfirmation/${SESSION_ID}`);
+    const success = await screen.findByRole('dialog', { name: 'Pago completado' });
+    await userEvent.click(within(success).getByRole('link', { name: 'Continuar donde lo dejaste' }));
+    await waitFor(() => expect(location().pathname).toBe('/new-project'));
+    expect(
+      await screen.findByText(
+        'Hemos recuperado el proyecto que estabas preparando: tus fotos y opciones siguen aquí.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Foto 1: salon.jpg' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Foto 2: cocina.jpg' })).toBeTruthy();
+    expect((screen.getByLabelText('Nombre del inmueble') as HTMLInputElement).value).toBe('Piso Gràcia');
+    const restoredType = screen.getByRole('radiogroup', { name: 'Tipo de decoración de la foto 2' });
+    expect((within(restoredType).getByLabelText(/^Supervisada/) as HTMLInputElement).checked).toBe(true);
+    expect(await screen.findByText('Saldo después: 5 créditos')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Finalizar y decorar' }));
+    await waitFor(() => expect(location().pathname).toBe(`/project/${PROJECT_ID}`));
+    const order = api.callsTo(`POST project/${PROJECT_ID}/decorations`)[0].body as {
+      items: { roomType: string; style: string; type: string }[];
+    };
+    expect(order.items.map((item) => [item.roomType, item.style, item.type]).sort()).toEqual([
+      ['kitchen', 'rustic', 'supervised'],
+      ['livingroom', 'modern', 'automatic'],
+    ]);
+    // Created: the draft and the way back are gone.
+    await waitFor(async () => expect(await wizardDrafts.load(USER_ID)).toBeNull());
+    expect(checkoutReturn.recent()).toBeNull();
+  });
+
+  it('restores the draft after a reload, and starts over on request', async () => {
+    fakeApi();
+    await wizardDrafts.save(USER_ID, {
+      propertyName: 'Piso Gràcia',
+      projectId: null,
+      photos: [
+        {
+          id: 'p1',
+          file: aPhoto('salon.jpg'),
+          roomType: 'livingroom',
+          style: 'modern',
+          type: 'automatic',
+          emptyRoom: false,
+        },
+      ],
+    });
+    await openWizard(3);
+    expect(await screen.findByText(/Hemos recuperado el proyecto que estabas preparando/)).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Foto 1: salon.jpg' })).toBeTruthy();
+    expect((screen.getByLabelText('Nombre del inmueble') as HTMLInputElement).value).toBe('Piso Gràcia');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Empezar de nuevo' }));
+    expect(screen.queryByRole('img', { name: /^Foto 1/ })).toBeNull();
+    expect((screen.getByLabelText('Nombre del inmueble') as HTMLInputElement).value).toBe('');
+    await waitFor(async () => expect(await wizardDrafts.load(USER_ID)).toBeNull());
+  });
+
+  it('saves what is chosen a moment after each change', async () => {
+    fakeApi();
+    const wizard = await openWizard(3);
+    await userEvent.upload(fileInput(), aPhoto('salon.jpg'));
+    await nameTheProperty();
+    await waitFor(async () => expect((await wizardDrafts.load(USER_ID))?.propertyName).toBe('Piso Gràcia'));
+    expect((await wizardDrafts.load(USER_ID))?.photos.map((p) => p.file.name)).toEqual(['salon.jpg']);
+    wizard.unmount();
   });
 
   it('requires the property name and at least one photo', async () => {
@@ -166,14 +351,18 @@ describe('new project wizard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cambios sin guardar' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Quedarme' }));
     expect(location().pathname).toBe('/new-project');
+    // The closing dialog must be gone, or its stale button could be the one found next.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await router.navigate('/account');
     await userEvent.click(await screen.findByRole('button', { name: 'Salir' }));
     await waitFor(() => expect(location().pathname).toBe('/account'));
+    // Leaving gives the draft up, as the dialog said.
+    await waitFor(async () => expect(await wizardDrafts.load(USER_ID)).toBeNull());
   });
 });
 
 describe('new project wizard: emptying the room first', () => {
-  beforeEach(resetApp);
+  beforeEach(freshWizard);
 
   const EMPTY_ROOM = 'Vaciar la habitación antes de decorar';
   const photoCard = (n: number, name: string) => screen.getByRole('region', { name: `Foto ${n}: ${name}` });

@@ -54,6 +54,7 @@ export function aDecoration(id: string, imageId: string, overrides: Partial<Deco
     stage: 'queued',
     percent: 0,
     awaitingReview: false,
+    supervision: null,
     failure: null,
     credits: 1,
     structureChanged: false,

@@ -20,8 +20,9 @@ export interface FileCheck {
 }
 
 /**
- * The browser's checks before anything is sent (the API checks again from the bytes): an image type we
- * accept, at most 2 MB each and at most 5 photos in the project.
+ * The browser's first checks, before anything is decoded or sent (the API checks again from the bytes): an
+ * image type we accept and at most 5 photos in the project. The 2 MB limit is met afterwards by
+ * `shared/photo-fit`, which reduces bigger photos or refuses them.
  */
 export function checkFiles(alreadyChosen: number, offered: readonly File[]): FileCheck {
   const accepted: File[] = [];
@@ -29,8 +30,6 @@ export function checkFiles(alreadyChosen: number, offered: readonly File[]): Fil
   for (const file of offered) {
     if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
       refused.push({ name: file.name, code: ErrorCode.IMAGE_NOT_VALID });
-    } else if (file.size > LIMITS.maxImageBytes) {
-      refused.push({ name: file.name, code: ErrorCode.IMAGE_TOO_LARGE });
     } else {
       accepted.push(file);
     }

@@ -22,7 +22,15 @@ async function fillContact(scope: HTMLElement) {
   await userEvent.type(form.getByLabelText('Empresa'), 'Inmo Vidal');
   await userEvent.click(form.getByRole('checkbox', { name: 'Imágenes supervisadas' }));
   await userEvent.click(form.getByRole('checkbox', { name: 'API' }));
-  await userEvent.click(form.getByRole('checkbox', { name: 'De 100 a 500' }));
+  // One band of properties: choosing another replaces the first.
+  await userEvent.click(form.getByRole('radio', { name: 'De 10 a 100' }));
+  await userEvent.click(form.getByRole('radio', { name: 'De 100 a 500' }));
+  const volumes = form.getByRole('radiogroup', { name: 'Inmuebles que gestionas al mes' });
+  expect(
+    within(volumes)
+      .getAllByRole('radio', { checked: true })
+      .map((radio) => radio.getAttribute('value')),
+  ).toEqual(['100-500']);
 }
 
 describe('contact us', () => {
@@ -193,7 +201,7 @@ describe('help', () => {
     // The signed-in customer's name and e-mail are filled in.
     expect((within(contact).getByLabelText('Nombre') as HTMLInputElement).value).toBe('Ana Puig');
     await userEvent.click(within(contact).getByRole('checkbox', { name: 'Imágenes automáticas' }));
-    await userEvent.click(within(contact).getByRole('checkbox', { name: 'De 1 a 10' }));
+    await userEvent.click(within(contact).getByRole('radio', { name: 'De 1 a 10' }));
     await userEvent.click(within(contact).getByRole('button', { name: 'Enviar solicitud' }));
     expect(await within(contact).findByText('¡Gracias! Hemos recibido tu solicitud')).toBeTruthy();
     expect(api.callsTo('POST contact')[0].body).toMatchObject({

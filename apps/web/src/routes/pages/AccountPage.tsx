@@ -5,7 +5,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { DeleteAccountSection } from '../../features/account/components/DeleteAccountSection';
 import { DownloadOptionsSection } from '../../features/account/components/DownloadOptionsSection';
+import { ExportDataSection } from '../../features/account/components/ExportDataSection';
 import { PacksSection } from '../../features/account/components/PacksSection';
 import { PaymentMethodSection } from '../../features/account/components/PaymentMethodSection';
 import { PersonalInformationForm } from '../../features/account/components/PersonalInformationForm';
@@ -26,6 +28,8 @@ const SECTIONS = [
   'referral',
   'subscription',
   'downloadOptions',
+  'exportData',
+  'deleteAccount',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -58,7 +62,7 @@ function AccountSection({
 }
 
 /** Each money section loads its own data, so one slow or failing call leaves the others usable. */
-type MoneySection = Exclude<Section, 'personal' | 'security'>;
+type MoneySection = Exclude<Section, 'personal' | 'security' | 'exportData' | 'deleteAccount'>;
 const MONEY_SECTIONS: Record<MoneySection, () => ReactNode> = {
   packs: PacksSection,
   transactions: TransactionsSection,
@@ -114,6 +118,12 @@ export function AccountPage() {
           </AccountSection>
         );
       })}
+      <AccountSection id="exportData">
+        <ExportDataSection />
+      </AccountSection>
+      <AccountSection id="deleteAccount">
+        <DeleteAccountSection user={user} />
+      </AccountSection>
     </>
   );
 }

@@ -1,23 +1,35 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { pathTo } from '../../app/route-meta';
 import { AuthCard } from '../../features/auth/components/AuthCard';
 import { ForgotPassword } from '../../features/auth/components/ForgotPasswordDialog';
 import { GoogleSignIn } from '../../features/auth/components/GoogleSignIn';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
+import { LandingHero } from '../../features/landing/components/LandingHero';
+import { LandingSections } from '../../features/landing/components/LandingSections';
 
 /** Set by Register after the e-mailed code is accepted. */
 export interface LoginLocationState {
   verifiedEmail?: string;
 }
 
+/**
+ * `/login/`, which `/` shows a visitor (spec section 2): the sign-in form beside what Estancia does, then
+ * examples, the steps, the plans and answers. A password reset from an e-mail shows the form alone.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const state = (useLocation().state ?? {}) as LoginLocationState;
   const resetToken = params.get('resetToken');
+  const redirectTo = params.get('redirectTo');
+  // The code step of Register, keeping where the visitor was heading for the sign-in after it.
+  const toCodeStep = (email: string) =>
+    void navigate(pathTo('Register', {}, { verify: email, ...(redirectTo ? { redirectTo } : {}) }));
   const closeReset = () =>
     setParams(
       (current) => {
@@ -27,7 +39,7 @@ export function LoginPage() {
       { replace: true },
     );
 
-  return (
+  const card = (
     <AuthCard
       title={t('auth.loginTitle')}
       mode="login"
@@ -42,12 +54,29 @@ export function LoginPage() {
         <ResetPasswordForm rowId={resetToken} onDone={closeReset} />
       ) : (
         <>
-          <LoginForm defaultEmail={state.verifiedEmail} />
+          <LoginForm defaultEmail={state.verifiedEmail} onUnverified={toCodeStep} />
           <Box sx={{ mt: 1, textAlign: 'center' }}>
             <ForgotPassword />
           </Box>
         </>
       )}
     </AuthCard>
+  );
+  if (resetToken) return card;
+  return (
+    <>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 4, md: 6 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1.2fr) minmax(0, 1fr)' },
+          alignItems: 'center',
+        }}
+      >
+        <LandingHero />
+        {card}
+      </Box>
+      <LandingSections />
+    </>
   );
 }

@@ -18,6 +18,9 @@ import { Descriptions1795319959200 } from './1795319959200-descriptions';
 import { Shop1795319959300 } from './1795319959300-shop';
 import { Support1795319959400 } from './1795319959400-support';
 import { Engines1795319959500 } from './1795319959500-engines';
+import { OutboxSubjectParams1795319959614 } from './1795319959614-outbox-subject-params';
+import { CatalogueNames1795319959640 } from './1795319959640-catalogue-names';
+import { AccountErasure1795319959680 } from './1795319959680-account-erasure';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -40,4 +43,7 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   Shop1795319959300,
   Support1795319959400,
   Engines1795319959500,
+  OutboxSubjectParams1795319959614,
+  CatalogueNames1795319959640,
+  AccountErasure1795319959680,
 ];

@@ -11,6 +11,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DescriptionFacts } from '@estancia/contracts';
+import { LISTING_LENGTH } from './composer/compose';
 import {
   DescriptionFailedError,
   DescriptionTimeoutError,
@@ -45,18 +46,42 @@ const FEATURE_NAMES: Record<DescriptionFacts['features'][number], string> = {
   pool: 'swimming pool',
 };
 
-/** The instructions: the model may only restate the facts listed, in the facts' language. */
-export function descriptionMessages(facts: DescriptionFacts): { role: 'system' | 'user'; content: string }[] {
+/**
+ * How each regeneration lays the text out, as the built-in composer's layouts do: consecutive seeds ask
+ * for consecutive structures, so a regeneration reads differently, not just reworded.
+ */
+const STRUCTURES = [
+  'first paragraph: the property type and location, then the size; second: the rooms and what daily life there is like; third: the features; last: an invitation to visit.',
+  'first paragraph: the property type and location and what living there is like; second: size, rooms and the practical features; third: the outdoor features; last: an invitation to visit.',
+  'first paragraph: property type, location, size and rooms together; second: the features; third: what daily life there is like; last: an invitation to visit.',
+  'first paragraph: a short opening line that states no fact, then the property type and location; second: the rooms, then the size; third: the features and what living there is like; last: an invitation to visit.',
+  'first paragraph: the property type and location, then the rooms; second: the size and what daily life there is like; third: the features; last: an invitation to visit.',
+] as const;
+
+/** The instructions: the shape of the built-in composer's listings, from exactly the facts listed, in their language. */
+export function descriptionMessages(
+  facts: DescriptionFacts,
+  seed = 0,
+): { role: 'system' | 'user'; content: string }[] {
   const language = LANGUAGE_NAMES[facts.language];
   const features = facts.features.map((f) => FEATURE_NAMES[f]);
+  const structure = STRUCTURES[Math.abs(Math.trunc(seed)) % STRUCTURES.length];
   return [
     {
       role: 'system',
-      content:
-        `You write property listing descriptions for a real-estate portal. Write in ${language} only. ` +
-        'Use only the facts given: never add features, rooms, numbers, views, orientation, condition, ' +
-        'prices or places that are not listed. Mention every fact given. 80 to 140 words, plain text, ' +
-        'no headings, no lists, no emojis.',
+      content: [
+        'You write property listing descriptions for a real-estate portal, ready for an agent to publish.',
+        `Write in ${language} only.`,
+        `Length: ${LISTING_LENGTH.min} to ${LISTING_LENGTH.max} characters, in 3 or 4 paragraphs separated by one blank line;`,
+        'plain text, no headings, no lists, no emojis.',
+        'Use only the facts given: never add features, rooms, numbers, views, orientation, light, condition,',
+        'prices or places that are not listed.',
+        'Mention every fact given exactly once: the location once, the property type once, and the size,',
+        'bedrooms and bathrooms once each. Weave each feature into a sentence of its own about how it is',
+        'enjoyed, rather than listing them. Other sentences may speak of living there in general terms,',
+        'without stating anything new.',
+        `Structure: ${structure}`,
+      ].join(' '),
     },
     {
       role: 'user',
@@ -64,7 +89,7 @@ export function descriptionMessages(facts: DescriptionFacts): { role: 'system' |
         `Property type: ${facts.propertyType}`,
         `Location: ${facts.location}`,
         `Size: ${facts.squareMeters} square metres`,
-        `Bedrooms: ${facts.bedrooms}`,
+        `Bedrooms: ${facts.bedrooms}${facts.bedrooms === 0 ? ' (a studio: no separate bedrooms)' : ''}`,
         `Bathrooms: ${facts.bathrooms}`,
         `Features: ${features.length ? features.join(', ') : 'none (mention no features)'}`,
       ].join('\n'),
@@ -95,7 +120,7 @@ export class ChatCompletionsDescriptionWriter extends DescriptionWriter {
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
     const body = JSON.stringify({
       model: this.options.model,
-      messages: descriptionMessages(request.facts),
+      messages: descriptionMessages(request.facts, request.seed),
       // Some variety, and the seed makes a regeneration ask for another text.
       temperature: 0.8,
       seed: request.seed,

@@ -6,10 +6,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type z } from 'zod';
 import { updatePasswordRequestSchema } from '@estancia/contracts';
-import { FormTextField } from '../../../shared/FormTextField';
 import { reportApiError } from '../../../shared/forms';
 import { identityApi } from '../../auth/api/identity-api';
 import { NewPasswordFields, withRepeatedPassword } from '../../auth/components/NewPasswordFields';
+import { PasswordField } from '../../auth/components/PasswordField';
 import { notifications } from '../../notifications/notifications';
 import { session } from '../../session/session';
 
@@ -38,12 +38,11 @@ export function SecurityForm() {
   });
   return (
     <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 560 }}>
-      <FormTextField
+      <PasswordField
         control={control}
         name="currentPassword"
         id="security-current-password"
         label={t('account.security.currentPassword')}
-        type="password"
         autoComplete="current-password"
         required
       />

@@ -2,7 +2,7 @@ import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FieldIssue } from '@estancia/contracts';
-import { FormTextField } from '../../../shared/FormTextField';
+import { PasswordField } from './PasswordField';
 
 /** Adds the repeated password (which never leaves the browser) to a schema that has `password`. */
 export function withRepeatedPassword<Shape extends z.ZodRawShape & { password: z.ZodType<string> }>(
@@ -34,22 +34,20 @@ export function NewPasswordFields<T extends FieldValues>({
   const { t } = useTranslation();
   return (
     <>
-      <FormTextField
+      <PasswordField
         control={control}
         name={'password' as FieldPath<T>}
         id={`${idPrefix}-password`}
         label={labels.password}
-        type="password"
         autoComplete="new-password"
         hint={t('auth.passwordHint')}
         required
       />
-      <FormTextField
+      <PasswordField
         control={control}
         name={'repeatPassword' as FieldPath<T>}
         id={`${idPrefix}-repeat-password`}
         label={labels.repeat}
-        type="password"
         autoComplete="new-password"
         required
       />

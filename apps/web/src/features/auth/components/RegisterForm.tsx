@@ -10,13 +10,17 @@ import { reportApiError } from '../../../shared/forms';
 import { currentLocale } from '../../../shared/i18n';
 import { identityApi } from '../api/identity-api';
 import { AuthSubmitButton } from './AuthSubmitButton';
+import { TermsConsent } from './TermsConsent';
 import {
   registrationFormSchema,
   type RegistrationFormInput,
   type RegistrationFormOutput,
 } from './registration-schema';
 
-/** Name, e-mail, password twice, company, referral code and language; then the e-mailed code step. */
+/**
+ * Name, e-mail, password twice, company, referral code, language and the terms consent; then the e-mailed
+ * code step. Registering again an e-mail that never entered its code is answered like a first time.
+ */
 export function RegisterForm({
   referralCode,
   onRegistered,
@@ -36,6 +40,7 @@ export function RegisterForm({
         company: '',
         referralCode,
         language: currentLocale(),
+        acceptTerms: false,
       },
     },
   );
@@ -101,6 +106,7 @@ export function RegisterForm({
           </option>
         ))}
       </FormTextField>
+      <TermsConsent control={control} name="acceptTerms" id="register-accept-terms" />
       <AuthSubmitButton pending={register.isPending}>{t('auth.submitRegister')}</AuthSubmitButton>
     </Box>
   );

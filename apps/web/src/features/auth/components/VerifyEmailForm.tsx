@@ -7,7 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { verificationCodeSchema } from '@estancia/contracts';
+import { ErrorCode, verificationCodeSchema } from '@estancia/contracts';
+import { ApiRequestError } from '../../../shared/api-client';
 import { FormTextField } from '../../../shared/FormTextField';
 import { reportApiError } from '../../../shared/forms';
 import { notifications } from '../../notifications/notifications';
@@ -15,8 +16,22 @@ import { identityApi } from '../api/identity-api';
 
 const codeFormSchema = z.object({ token: verificationCodeSchema });
 
-/** The 6-digit code e-mailed after registration, with a resend. */
-export function VerifyEmailForm({ email, onVerified }: { email: string; onVerified: () => void }) {
+const alreadyVerified = (error: unknown) =>
+  error instanceof ApiRequestError && error.code === ErrorCode.ALREADY_VERIFIED;
+
+/**
+ * The 6-digit code e-mailed after registration, with a resend and a way back to the form for a mistyped
+ * address. An account verified meanwhile (another tab, a reset link) simply goes on to Login.
+ */
+export function VerifyEmailForm({
+  email,
+  onVerified,
+  onOtherEmail,
+}: {
+  email: string;
+  onVerified: () => void;
+  onOtherEmail: () => void;
+}) {
   const { t } = useTranslation();
   const { control, handleSubmit, setError } = useForm<
     z.input<typeof codeFormSchema>,
@@ -33,6 +48,7 @@ export function VerifyEmailForm({ email, onVerified }: { email: string; onVerifi
       await validate.mutateAsync({ email, token });
       onVerified();
     } catch (error) {
+      if (alreadyVerified(error)) return onVerified();
       reportApiError(error, setError, {
         codeFields: {
           VERIFICATION_CODE_INVALID: 'token',
@@ -47,6 +63,7 @@ export function VerifyEmailForm({ email, onVerified }: { email: string; onVerifi
       await resend.mutateAsync({ email });
       notifications.toast('information', { key: 'auth.verify.resent' });
     } catch (error) {
+      if (alreadyVerified(error)) return onVerified();
       reportApiError(error);
     }
   };
@@ -79,6 +96,9 @@ export function VerifyEmailForm({ email, onVerified }: { email: string; onVerifi
           {t('auth.verify.resend')}
         </Button>
       </Stack>
+      <Button type="button" variant="text" onClick={onOtherEmail} sx={{ mt: 2 }}>
+        {t('auth.verify.otherEmail')}
+      </Button>
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -16,7 +17,6 @@ import { notifications } from '../../notifications/notifications';
 import { session } from '../../session/session';
 import { useBuyExtraDecorations } from '../api/checkout';
 import { formatMoney } from '../money';
-import { TransactionRejectedDialog } from './PaymentDialogs';
 
 /** Spec section 9: a decoration past the plan's included amount costs 1 EUR. */
 export const EXTRA_DECORATION_CENTS = 100;
@@ -35,6 +35,7 @@ export function ExtraDecorationsOffer({ quantity, onBought }: { quantity: number
 
   const submit = () => {
     setNeedsCard(false);
+    setRejected(false);
     buy.mutate(quantity, {
       onSuccess: (answer) => {
         // The new balance also arrives over the socket; use the answer's when it carries one.
@@ -76,7 +77,16 @@ export function ExtraDecorationsOffer({ quantity, onBought }: { quantity: number
           {t('payment.extra.buy', { count: quantity, total })}
         </Button>
       </div>
-      <TransactionRejectedDialog open={rejected} automatic onClose={() => setRejected(false)} />
+      {/* Said here, not in a second dialog over the need-more-credits one: trying again is this button. */}
+      {rejected && (
+        <Alert severity="error">
+          <AlertTitle>{t('payment.rejectedTitle')}</AlertTitle>
+          {t('payment.rejectedText')} {t('payment.automaticError')}{' '}
+          <Link component={RouterLink} to={pathTo('AddCard')} underline="always">
+            {t('payment.changeCard')}
+          </Link>
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/route-meta';
 import { rememberPostLoginRedirect } from '../../session/post-login-redirect';
+import { checkoutReturn } from '../checkout-return';
 
 /** A visitor chose a plan: an account comes first, and both ways back lead to the offers again. */
 export function RegisterToSubscribeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -39,9 +40,10 @@ export function RegisterToSubscribeDialog({ open, onClose }: { open: boolean; on
   );
 }
 
-/** Back from the gateway without paying. */
+/** Back from the gateway without paying; a purchase started from a page (the wizard) leads back there. */
 export function PaymentCancelDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const back = open ? checkoutReturn.recent() : null;
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="payment-cancel-title">
       <DialogTitle id="payment-cancel-title">{t('payment.cancelTitle')}</DialogTitle>
@@ -49,9 +51,19 @@ export function PaymentCancelDialog({ open, onClose }: { open: boolean; onClose:
         <DialogContentText>{t('payment.cancelText')}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={onClose}>
+        <Button variant={back ? 'text' : 'contained'} onClick={onClose}>
           {t('common.close')}
         </Button>
+        {back && (
+          <Button
+            variant="contained"
+            component={RouterLink}
+            to={back}
+            onClick={() => checkoutReturn.forget()}
+          >
+            {t('payment.continue')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );
@@ -64,10 +76,13 @@ export function PaymentCancelDialog({ open, onClose }: { open: boolean; onClose:
 export function TransactionRejectedDialog({
   open,
   automatic = false,
+  returnTo = null,
   onClose,
 }: {
   open: boolean;
   automatic?: boolean;
+  /** Where the purchase was started from: trying again starts there rather than on the offers. */
+  returnTo?: string | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -91,7 +106,7 @@ export function TransactionRejectedDialog({
         ) : (
           <>
             <Button onClick={onClose}>{t('common.close')}</Button>
-            <Button variant="contained" component={RouterLink} to={pathTo('Offers')}>
+            <Button variant="contained" component={RouterLink} to={returnTo ?? pathTo('Offers')}>
               {t('payment.tryAgain')}
             </Button>
           </>

@@ -8,16 +8,20 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CheckoutSession } from '@estancia/contracts';
 import { pathTo } from '../../../app/route-meta';
+import { checkoutReturn } from '../checkout-return';
 import { usePurchaseName } from './PurchaseSummary';
 
 /** A paid session: what was bought and the credits it added, or the saved card for a card setup. */
 export function PaymentSuccessDialog({
   session,
   open,
+  continueTo = null,
   onClose,
 }: {
   session: CheckoutSession;
   open: boolean;
+  /** Where the purchase was started from (the wizard): the way on is back there. */
+  continueTo?: string | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -46,9 +50,19 @@ export function PaymentSuccessDialog({
         <Button component={RouterLink} to={pathTo('Account')}>
           {t('payment.toAccount')}
         </Button>
-        <Button variant="contained" component={RouterLink} to={pathTo('MyProjects')}>
+        <Button variant={continueTo ? 'text' : 'contained'} component={RouterLink} to={pathTo('MyProjects')}>
           {t('payment.toProjects')}
         </Button>
+        {continueTo && (
+          <Button
+            variant="contained"
+            component={RouterLink}
+            to={continueTo}
+            onClick={() => checkoutReturn.forget()}
+          >
+            {t('payment.continue')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

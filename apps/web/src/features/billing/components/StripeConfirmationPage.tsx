@@ -14,6 +14,7 @@ import { useCompletePendingPurchase } from '../../free-try/hooks/usePurchaseFree
 import { useSession } from '../../session/session';
 import { useCheckoutSession } from '../api/checkout';
 import { refreshSessionUser } from '../api/subscription';
+import { checkoutReturn } from '../checkout-return';
 import { TransactionRejectedDialog } from './PaymentDialogs';
 import { PaymentSuccessDialog } from './PaymentSuccessDialog';
 
@@ -35,6 +36,8 @@ function Confirmation() {
   const query = useCheckoutSession(token, { poll: true });
   const [dialogOpen, setDialogOpen] = useState(true);
   const state = query.data?.state;
+  // A purchase started from the wizard (or a project) leads back there.
+  const back = checkoutReturn.pathFor(token);
   // A single decoration bought for a free try's HD image: the download follows the payment.
   useCompletePendingPurchase(query.data);
 
@@ -61,19 +64,27 @@ function Confirmation() {
       </Stack>
     );
   } else if (query.data.state === 'paid') {
+    // The dialog says it; once closed, the page keeps the outcome (never both at once).
     body = (
       <>
-        <Alert severity="success">
-          {query.data.kind === 'card_setup' ? t('payment.cardSavedText') : t('payment.successTitle')}
-        </Alert>
-        <PaymentSuccessDialog session={query.data} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+        {!dialogOpen && (
+          <Alert severity="success">
+            {query.data.kind === 'card_setup' ? t('payment.cardSavedText') : t('payment.successTitle')}
+          </Alert>
+        )}
+        <PaymentSuccessDialog
+          session={query.data}
+          open={dialogOpen}
+          continueTo={back}
+          onClose={() => setDialogOpen(false)}
+        />
       </>
     );
   } else if (query.data.state === 'declined') {
     body = (
       <>
-        <Alert severity="error">{t('payment.rejectedText')}</Alert>
-        <TransactionRejectedDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+        {!dialogOpen && <Alert severity="error">{t('payment.rejectedText')}</Alert>}
+        <TransactionRejectedDialog open={dialogOpen} returnTo={back} onClose={() => setDialogOpen(false)} />
       </>
     );
   } else {
@@ -89,6 +100,16 @@ function Confirmation() {
       {body}
       {(finished || query.isError) && (
         <Stack direction="row" gap={2} flexWrap="wrap">
+          {back && (
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={back}
+              onClick={() => checkoutReturn.forget()}
+            >
+              {t('payment.continue')}
+            </Button>
+          )}
           <Button variant="outlined" component={RouterLink} to={pathTo('Offers')}>
             {t('checkout.backToOffers')}
           </Button>

@@ -1,50 +1,203 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import type { CheckoutRequest } from '@estancia/contracts';
 import { pathTo } from '../../../app/route-meta';
+import { reportApiError } from '../../../shared/forms';
+import { usePacks, usePlans } from '../../billing/api/catalogue';
+import { checkoutApi, gatewayNavigation } from '../../billing/api/checkout';
+import { checkoutReturn } from '../../billing/checkout-return';
 import { ExtraDecorationsOffer } from '../../billing/components/ExtraDecorationsOffer';
+import { formatMoney } from '../../billing/money';
 import { PACKS_SECTION } from '../../billing/sections';
 import { useSession } from '../../session/session';
 
 /**
- * The need-more-credits modal: buy credits (the packs of the offers page) or go back; a subscriber may
- * also buy the missing decorations at 1 EUR each, charged to their card after consenting.
+ * The one need-more-credits modal: what is missing and the ways to get it without leaving for another
+ * page first: a pack, or a plan for a customer without one (a subscriber may instead buy the missing
+ * decorations at 1 EUR each, charged to their card after consenting). A purchase goes straight to the
+ * gateway and the payment result brings the customer back here. `onLeave` runs before the page is left
+ * (the wizard saves its draft and lets the navigation through).
  */
 export function NeedMoreCreditsDialog({
   open,
   cost,
   balance,
   onClose,
+  onLeave,
 }: {
   open: boolean;
   cost: number;
   balance: number;
   onClose: () => void;
+  onLeave?: () => void | Promise<void>;
 }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const missing = cost - balance;
+  const location = useLocation();
+  const missing = Math.max(0, cost - balance);
+  const subscriber = Boolean(user?.userSubscription.isActive);
+  const returnTo = `${location.pathname}${location.search}`;
+  const checkout = useMutation({
+    mutationFn: async (request: CheckoutRequest) => {
+      await onLeave?.();
+      const started = await checkoutApi.start(request);
+      // Remembered before leaving: the payment result sends the customer back here.
+      checkoutReturn.remember(returnTo, started.sessionId);
+      gatewayNavigation.go(started.checkoutUrl);
+    },
+    onError: (error) => reportApiError(error),
+  });
+  // Leaving for the gateway takes a moment: no second purchase meanwhile.
+  const busy = checkout.isPending || checkout.isSuccess;
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="need-credits-title">
+    <Dialog open={open} onClose={onClose} aria-labelledby="need-credits-title" fullWidth maxWidth="sm">
       <DialogTitle id="need-credits-title">{t('wizard.needCreditsTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{t('wizard.needCreditsText', { cost, balance })}</DialogContentText>
-        {user?.userSubscription.isActive && missing > 0 && (
-          <ExtraDecorationsOffer quantity={missing} onBought={onClose} />
+        {missing > 0 && (
+          <DialogContentText sx={{ mt: 1 }} fontWeight={700}>
+            {t('wizard.summaryMissing', { count: missing })}
+          </DialogContentText>
+        )}
+        {subscriber && missing > 0 && <ExtraDecorationsOffer quantity={missing} onBought={onClose} />}
+        {open && (
+          <CreditChoices
+            missing={missing}
+            withPlans={!subscriber}
+            busy={busy}
+            onBuy={(request) => checkout.mutate(request)}
+          />
         )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('wizard.back')}</Button>
-        <Button variant="contained" component={RouterLink} to={pathTo('Offers')} state={PACKS_SECTION}>
-          {t('wizard.buyCredits')}
+        <Button
+          component={RouterLink}
+          to={pathTo('Offers')}
+          state={PACKS_SECTION}
+          onClick={() => void onLeave?.()}
+        >
+          {t('wizard.allOffers')}
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The packs (and the plans, monthly) on sale, each bought with one click. */
+function CreditChoices({
+  missing,
+  withPlans,
+  busy,
+  onBuy,
+}: {
+  missing: number;
+  withPlans: boolean;
+  busy: boolean;
+  onBuy: (request: CheckoutRequest) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const packs = usePacks();
+  const plans = usePlans();
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  // The smallest pack that covers the order is the one to suggest.
+  const enough = packs.data?.find((pack) => pack.credits >= missing)?.code;
+  return (
+    <>
+      <Box component="section" aria-labelledby="need-credits-packs" sx={{ mt: 2 }}>
+        <Typography id="need-credits-packs" component="h3" variant="h6">
+          {t('offers.packs.title')}
+        </Typography>
+        {packs.isPending ? (
+          <CircularProgress size={24} aria-label={t('common.loading')} />
+        ) : packs.isError ? (
+          <Alert severity="error">{t('offers.loadFailed')}</Alert>
+        ) : (
+          <List dense>
+            {packs.data.map((pack) => (
+              <ListItem
+                key={pack.code}
+                divider
+                secondaryAction={
+                  <Button
+                    variant={pack.code === enough ? 'contained' : 'outlined'}
+                    disabled={busy}
+                    onClick={() => onBuy({ kind: 'pack', code: pack.code })}
+                    aria-label={t('offers.packs.buyNamed', { name: pack.name })}
+                  >
+                    {t('offers.packs.buy')}
+                  </Button>
+                }
+                sx={{ pr: 14 }}
+              >
+                <ListItemText
+                  primary={t('checkout.item.pack', { name: pack.name, count: pack.credits })}
+                  secondary={
+                    pack.code === enough
+                      ? `${money(pack.priceCents)} · ${t('wizard.packCovers')}`
+                      : money(pack.priceCents)
+                  }
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Box>
+      {withPlans && (
+        <Box component="section" aria-labelledby="need-credits-plans" sx={{ mt: 2 }}>
+          <Typography id="need-credits-plans" component="h3" variant="h6">
+            {t('offers.plansTitle')}
+          </Typography>
+          {plans.isPending ? (
+            <CircularProgress size={24} aria-label={t('common.loading')} />
+          ) : plans.isError ? (
+            <Alert severity="error">{t('offers.loadFailed')}</Alert>
+          ) : (
+            <List dense>
+              {plans.data.map((plan) => (
+                <ListItem
+                  key={plan.code}
+                  divider
+                  secondaryAction={
+                    <Button
+                      variant="outlined"
+                      disabled={busy}
+                      onClick={() => onBuy({ kind: 'subscription', plan: plan.code, cycle: 'monthly' })}
+                      aria-label={t('offers.actionNamed', { action: t('offers.subscribe'), name: plan.name })}
+                    >
+                      {t('offers.subscribe')}
+                    </Button>
+                  }
+                  sx={{ pr: 16 }}
+                >
+                  <ListItemText
+                    primary={plan.name}
+                    secondary={`${t('offers.perMonth', { price: money(plan.monthlyPriceCents) })} · ${t(
+                      'offers.rights.decorations',
+                      { count: plan.includedDecorations },
+                    )}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Box>
+      )}
+    </>
   );
 }
 

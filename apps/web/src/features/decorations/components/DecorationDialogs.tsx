@@ -69,7 +69,8 @@ export function DecorateDialog({
   return (
     <Dialog open onClose={onClose} aria-labelledby="decorate-title" fullWidth maxWidth="sm">
       <DialogTitle id="decorate-title">{redo ? t('project.redoTitle') : t('project.orderTitle')}</DialogTitle>
-      <DialogContent>
+      {/* Under a title MUI drops the content's top padding, which cut the outlined fields' floating labels. */}
+      <DialogContent sx={{ '&&': { pt: 1 } }}>
         <RoomAndStyleFields
           idPrefix={`decorate-${n}`}
           roomType={choice.roomType}

@@ -1,5 +1,6 @@
 import EditIcon from '@mui/icons-material/Edit';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -18,14 +19,38 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Decoration, ProjectImage } from '@estancia/contracts';
+import type { Decoration, ProjectImage, Supervision } from '@estancia/contracts';
 import { editDecorationPath } from '../edit-route';
+import { formatDelivery, resultTitle } from '../result-names';
 import { ShopActions } from '../../shop';
 import { CompareSlider } from './CompareSlider';
 
 export type ImageAction = 'download' | 'redo' | 'history' | 'decorate';
 
-/** One uploaded photo and its decoration: live progress, the result with a comparison, its menu. */
+const STAGE_COLOURS = { queued: 'default', in_review: 'info', delivered: 'success' } as const;
+
+/** A supervised decoration's stage (queued, with a decorator, delivered) and its promised or actual delivery. */
+function SupervisionStatus({ supervision }: { supervision: Supervision }) {
+  const { t, i18n } = useTranslation();
+  const delivered = supervision.stage === 'delivered' && supervision.deliveredAt;
+  return (
+    <Stack direction="row" alignItems="center" gap={1} flexWrap="wrap" sx={{ mb: 1 }}>
+      <Chip
+        size="small"
+        variant={supervision.stage === 'queued' ? 'outlined' : 'filled'}
+        color={STAGE_COLOURS[supervision.stage]}
+        label={t(`results.supervision.${supervision.stage}`)}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {delivered
+          ? t('results.supervision.deliveredAt', { date: formatDelivery(delivered, i18n.language) })
+          : t('results.supervision.dueAt', { date: formatDelivery(supervision.dueAt, i18n.language) })}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** One uploaded photo and its decoration: named by room and style, live progress, the result with a comparison, its menu. */
 export function ImageResult({
   n,
   image,
@@ -33,6 +58,7 @@ export function ImageResult({
   selected,
   onSelect,
   onAction,
+  onView,
 }: {
   n: number;
   image: ProjectImage;
@@ -40,8 +66,11 @@ export function ImageResult({
   selected: boolean;
   onSelect: (selected: boolean) => void;
   onAction: (action: ImageAction) => void;
+  /** Opens the result full screen. */
+  onView: () => void;
 }) {
   const { t } = useTranslation();
+  const title = resultTitle(t, n, decoration);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const ready = decoration?.state === 'ready' && decoration.resultUrl !== null;
   const waitingReview =
@@ -53,21 +82,30 @@ export function ImageResult({
     onAction(action);
   };
   return (
-    <Card variant="outlined" component="article" aria-label={t('project.original', { n })}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={decoration ? t('results.cardLabel', { n, title }) : title}
+    >
       <CardContent>
-        <Stack direction="row" justifyContent="space-between" alignItems="center">
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={selected}
-                onChange={(event) => onSelect(event.target.checked)}
-                disabled={!ready}
-              />
-            }
-            label={t('project.select', { n })}
-          />
-          <Stack direction="row" alignItems="center" spacing={1}>
+        <Stack direction="row" justifyContent="space-between" alignItems="flex-start" gap={1} sx={{ mb: 1 }}>
+          <Box sx={{ minWidth: 0 }}>
+            {decoration && (
+              <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.5 }}>
+                {t('results.photo', { n })}
+              </Typography>
+            )}
+            <Typography component="h2" variant="h6">
+              {title}
+            </Typography>
+          </Box>
+          <Stack direction="row" alignItems="center" spacing={0.5} sx={{ flexShrink: 0 }}>
             {decoration && <Chip size="small" label={t(`catalogue.${decoration.type}`)} />}
+            {ready && (
+              <IconButton aria-label={t('results.open', { n })} onClick={onView}>
+                <OpenInFullIcon />
+              </IconButton>
+            )}
             <IconButton
               aria-label={t('project.menu', { n })}
               aria-haspopup="menu"
@@ -116,7 +154,20 @@ export function ImageResult({
           />
         )}
 
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={selected}
+              onChange={(event) => onSelect(event.target.checked)}
+              disabled={!ready}
+            />
+          }
+          label={t('project.select', { n })}
+        />
         <Box sx={{ mt: 1 }}>
+          {decoration?.supervision && decoration.state !== 'failed' && (
+            <SupervisionStatus supervision={decoration.supervision} />
+          )}
           {ready && decoration.structureChanged && (
             <Alert severity="warning" sx={{ mb: 1 }}>
               <AlertTitle>{t('project.structureChanged')}</AlertTitle>

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardMedia from '@mui/material/CardMedia';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -20,20 +21,25 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router-dom';
 import { ErrorCode, LIMITS, type DecorationType, type RoomType, type Style } from '@estancia/contracts';
 import { pathTo } from '../../../app/route-meta';
 import { queryKeys } from '../../../shared/query-client';
 import { ApiRequestError } from '../../../shared/api';
+import { fitPhoto, reductionValues } from '../../../shared/photo-fit';
 import { reportApiError } from '../../../shared/forms';
+import { refreshSessionUser } from '../../billing/api/subscription';
+import { checkoutReturn } from '../../billing/checkout-return';
 import { notifications } from '../../notifications/notifications';
 import { useEngineCapabilities } from '../../platform/hooks/usePlatform';
 import { Tutorial } from '../../onboarding/components/Tutorial';
 import { projectsApi } from '../../projects/api/projects-api';
 import { session, useSession } from '../../session/session';
 import { DEFAULT_ROOM_TYPE, DEFAULT_STYLE } from '../catalogue';
+import { useWizardDraft } from '../hooks/useWizardDraft';
+import { newDraftPhotoId, type WizardDraft } from '../wizard-draft';
 import { checkFiles, orderCost, type FileRefusal } from '../wizard-rules';
 import { DecorationLimitDialog, NeedMoreCreditsDialog } from './CreditModals';
 import { EmptyRoomSwitch } from './EmptyRoomSwitch';
@@ -51,12 +57,21 @@ interface Photo {
   /** Set once the API has accepted the upload, so a second finish does not send it again. */
   imageId?: string;
   refusal?: ErrorCode;
+  /** Being reduced to the 2 MB limit in the browser (shared/photo-fit). */
+  preparing?: boolean;
+  /** The chosen file's size, when it was reduced to fit. */
+  reducedFrom?: number;
+}
+
+/** A chosen file that did not become a photo, shown where the photos are, by its name. */
+interface Refusal extends FileRefusal {
+  key: number;
 }
 
 let nextKey = 1;
 
 export function NewProjectPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const { user } = useSession();
@@ -65,7 +80,7 @@ export function NewProjectPage() {
   const [propertyName, setPropertyName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [photos, setPhotos] = useState<Photo[]>([]);
-  const [refusals, setRefusals] = useState<FileRefusal[]>([]);
+  const [refusals, setRefusals] = useState<Refusal[]>([]);
   const [overLimit, setOverLimit] = useState<number | null>(null);
   const [needCredits, setNeedCredits] = useState(false);
   const [photosError, setPhotosError] = useState(false);
@@ -73,32 +88,119 @@ export function NewProjectPage() {
   const [done, setDone] = useState(false);
   // The project is created once; a finish retried after refused uploads reuses it.
   const projectId = useRef<string | null>(null);
+  const [restored, setRestored] = useState(false);
+  // Set while the customer leaves to buy credits: the draft is kept, so nothing to ask about.
+  const leavingForCredits = useRef(false);
 
   const cost = orderCost(photos.map((photo) => photo.type));
-  const blocker = useBlocker(photos.length > 0 && !done);
+  const blocker = useBlocker(() => photos.length > 0 && !done && !leavingForCredits.current);
 
   // The previews' object URLs are freed when the wizard is left.
   const shown = useRef(photos);
   shown.current = photos;
+
+  // The draft survives a reload and the trip to the payment gateway (wizard-draft.ts). Each photo keeps
+  // one id across saves: a restored photo its stored one, a new one this visit's id plus its key.
+  const visit = useRef(newDraftPhotoId());
+  const draftIds = useRef(new Map<number, string>());
+  const currentProjectId = projectId.current;
+  const draft = useMemo<WizardDraft>(
+    () => ({
+      propertyName,
+      projectId: currentProjectId,
+      // A photo still being reduced is stored once it fits the limit.
+      photos: photos
+        .filter((photo) => !photo.preparing)
+        .map((photo) => ({
+          id: draftIds.current.get(photo.key) ?? `${visit.current}-${photo.key}`,
+          file: photo.file,
+          roomType: photo.roomType,
+          style: photo.style,
+          type: photo.type,
+          emptyRoom: photo.emptyRoom,
+          imageId: photo.imageId,
+        })),
+    }),
+    [propertyName, currentProjectId, photos],
+  );
+  const restoreDraft = (stored: WizardDraft) => {
+    // Photos chosen before the stored draft was read win over it.
+    if (shown.current.length > 0) return;
+    setPhotos(
+      stored.photos.map((photo) => {
+        const key = nextKey++;
+        draftIds.current.set(key, photo.id);
+        return {
+          key,
+          file: photo.file,
+          url: URL.createObjectURL(photo.file),
+          roomType: photo.roomType,
+          style: photo.style,
+          type: photo.type,
+          emptyRoom: photo.emptyRoom,
+          imageId: photo.imageId,
+        };
+      }),
+    );
+    setPropertyName((current) => current || stored.propertyName);
+    projectId.current = stored.projectId;
+    setRestored(true);
+  };
+  const savedDraft = useWizardDraft(user?.id, draft, restoreDraft);
+  const leaveForCredits = () => {
+    leavingForCredits.current = true;
+    return savedDraft.flush();
+  };
+  const startOver = () => {
+    void savedDraft.discard();
+    photos.forEach((photo) => URL.revokeObjectURL(photo.url));
+    setPhotos([]);
+    setPropertyName('');
+    setNameError(null);
+    setRefusals([]);
+    setPhotosError(false);
+    projectId.current = null;
+    setRestored(false);
+  };
   useEffect(() => () => shown.current.forEach((photo) => URL.revokeObjectURL(photo.url)), []);
+
+  // Photos over 2 MB are reduced one after another (several 12 MP decodes at once can exhaust a phone).
+  const fitting = useRef<Promise<void>>(Promise.resolve());
+  const fitToLimit = (photo: Photo) => {
+    fitting.current = fitting.current.then(async () => {
+      const fit = await fitPhoto(photo.file);
+      // Removed while it was being reduced: nothing to show.
+      if (!shown.current.some((p) => p.key === photo.key)) return;
+      if (fit.ok) {
+        const url = URL.createObjectURL(fit.file);
+        URL.revokeObjectURL(photo.url);
+        const reducedFrom = fit.reduced ? fit.originalBytes : undefined;
+        update(photo.key, { file: fit.file, url, preparing: false, reducedFrom });
+      } else {
+        URL.revokeObjectURL(photo.url);
+        setPhotos((current) => current.filter((p) => p.key !== photo.key));
+        setRefusals((current) => [...current, { key: nextKey++, name: fit.name, code: fit.code }]);
+      }
+    });
+  };
 
   const addFiles = (files: File[]) => {
     const check = checkFiles(photos.length, files);
-    setRefusals(check.refused);
+    setRefusals(check.refused.map((refusal) => ({ ...refusal, key: nextKey++ })));
     setOverLimit(check.overLimit);
     if (check.accepted.length) setPhotosError(false);
-    setPhotos((current) => [
-      ...current,
-      ...check.accepted.map((file) => ({
-        key: nextKey++,
-        file,
-        url: URL.createObjectURL(file),
-        roomType: DEFAULT_ROOM_TYPE,
-        style: DEFAULT_STYLE,
-        type: 'automatic' as const,
-        emptyRoom: false,
-      })),
-    ]);
+    const added: Photo[] = check.accepted.map((file) => ({
+      key: nextKey++,
+      file,
+      url: URL.createObjectURL(file),
+      roomType: DEFAULT_ROOM_TYPE,
+      style: DEFAULT_STYLE,
+      type: 'automatic' as const,
+      emptyRoom: false,
+      preparing: file.size > LIMITS.maxImageBytes,
+    }));
+    setPhotos((current) => [...current, ...added]);
+    added.filter((photo) => photo.preparing).forEach(fitToLimit);
   };
   const update = (key: number, change: Partial<Photo>) =>
     setPhotos((current) => current.map((photo) => (photo.key === key ? { ...photo, ...change } : photo)));
@@ -109,7 +211,9 @@ export function NewProjectPage() {
       return current.filter((p) => p.key !== key);
     });
 
+  const preparing = photos.some((photo) => photo.preparing);
   const finish = async () => {
+    if (preparing) return;
     const name = propertyName.trim();
     setNameError(name ? null : t('validation:required'));
     setPhotosError(photos.length === 0);
@@ -165,6 +269,8 @@ export function NewProjectPage() {
         if (current) session.setUser({ ...current, credits: order.balance });
       } catch (error) {
         if (error instanceof ApiRequestError && error.code === ErrorCode.INSUFFICIENT_CREDITS) {
+          // The balance shown was out of date: the summary and the dialog must say what is really missing.
+          void refreshSessionUser();
           setNeedCredits(true);
         } else {
           // The engine changed since the page loaded: ask again, so the switch goes away.
@@ -176,6 +282,9 @@ export function NewProjectPage() {
         return;
       }
       setDone(true);
+      // The project exists now: its draft and any way back from a payment are done with.
+      void savedDraft.discard();
+      checkoutReturn.forget();
       void client.invalidateQueries({ queryKey: ['projects'] });
       notifications.toast('information', { key: 'wizard.finished' });
     } finally {
@@ -194,6 +303,19 @@ export function NewProjectPage() {
         {t('routes.NewProject')}
       </Typography>
       <Tutorial name="newProject" pageTitle={t('routes.NewProject')} />
+      {restored && (
+        <Alert
+          severity="info"
+          sx={{ my: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={startOver} disabled={busy}>
+              {t('wizard.startOver')}
+            </Button>
+          }
+        >
+          {t('wizard.restored')}
+        </Alert>
+      )}
       <TextField
         id="wizard-property-name"
         label={t('wizard.propertyName')}
@@ -233,18 +355,6 @@ export function NewProjectPage() {
           {t('wizard.noPhotos')}
         </Alert>
       )}
-      {refusals.length > 0 && (
-        <Alert severity="error" sx={{ mt: 2 }} role="alert">
-          <Box component="ul" sx={{ m: 0, pl: 3 }}>
-            {refusals.map((refusal, index) => (
-              <li key={`${refusal.name}-${index}`}>
-                {refusal.name}: {t(`errors:${refusal.code}`)}
-              </li>
-            ))}
-          </Box>
-        </Alert>
-      )}
-
       <Stack spacing={2} sx={{ my: 2 }}>
         {photos.map((photo, index) => {
           const n = index + 1;
@@ -275,6 +385,20 @@ export function NewProjectPage() {
                       <DeleteOutlineIcon />
                     </IconButton>
                   </Stack>
+                  {photo.preparing && (
+                    <Stack direction="row" gap={1} alignItems="center" role="status" sx={{ my: 1 }}>
+                      <CircularProgress size={20} aria-hidden />
+                      <Typography variant="body2">{t('photoFit.reducing')}</Typography>
+                    </Stack>
+                  )}
+                  {photo.reducedFrom !== undefined && (
+                    <Typography variant="body2" role="status" sx={{ my: 1 }}>
+                      {t(
+                        'photoFit.reduced',
+                        reductionValues(photo.reducedFrom, photo.file.size, i18n.language),
+                      )}
+                    </Typography>
+                  )}
                   {photo.refusal && (
                     <Alert severity="error" sx={{ my: 1 }}>
                       {t('wizard.refused', { n, reason: t(`errors:${photo.refusal}`) })}
@@ -325,6 +449,17 @@ export function NewProjectPage() {
             </Card>
           );
         })}
+        {refusals.map((refusal) => (
+          <Alert
+            key={refusal.key}
+            severity="error"
+            role="alert"
+            onClose={() => setRefusals((current) => current.filter((r) => r.key !== refusal.key))}
+            closeText={t('photoFit.dismiss', { name: refusal.name })}
+          >
+            {refusal.name}: {t(`errors:${refusal.code}`)}
+          </Alert>
+        ))}
       </Stack>
 
       <Card variant="outlined" component="section" aria-labelledby="credit-summary-title" sx={{ my: 2 }}>
@@ -334,12 +469,27 @@ export function NewProjectPage() {
           </Typography>
           <Typography>{t('wizard.summaryCost', { count: cost })}</Typography>
           <Typography>{t('wizard.summaryBalance', { count: balance })}</Typography>
-          <Typography color={cost > balance ? 'error' : undefined}>
-            {t('wizard.summaryAfter', { count: balance - cost })}
-          </Typography>
+          {cost > balance ? (
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              gap={1}
+              alignItems={{ sm: 'center' }}
+              justifyContent="space-between"
+              sx={{ mt: 1 }}
+            >
+              <Typography color="error" fontWeight={700}>
+                {t('wizard.summaryMissing', { count: cost - balance })}
+              </Typography>
+              <Button variant="outlined" onClick={() => setNeedCredits(true)} disabled={busy}>
+                {t('wizard.buyCredits')}
+              </Button>
+            </Stack>
+          ) : (
+            <Typography>{t('wizard.summaryAfter', { count: balance - cost })}</Typography>
+          )}
         </CardContent>
       </Card>
-      <Button variant="contained" size="large" onClick={() => void finish()} disabled={busy}>
+      <Button variant="contained" size="large" onClick={() => void finish()} disabled={busy || preparing}>
         {busy ? t('wizard.finishing') : t('wizard.finish')}
       </Button>
 
@@ -347,7 +497,11 @@ export function NewProjectPage() {
         open={needCredits}
         cost={cost}
         balance={balance}
-        onClose={() => setNeedCredits(false)}
+        onClose={() => {
+          leavingForCredits.current = false;
+          setNeedCredits(false);
+        }}
+        onLeave={leaveForCredits}
       />
       <DecorationLimitDialog
         selected={overLimit}
@@ -365,7 +519,14 @@ export function NewProjectPage() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => blocker.reset?.()}>{t('wizard.stay')}</Button>
-          <Button color="error" onClick={() => blocker.proceed?.()}>
+          <Button
+            color="error"
+            onClick={() => {
+              // Leaving means giving the draft up, as the dialog says.
+              void savedDraft.discard();
+              blocker.proceed?.();
+            }}
+          >
             {t('wizard.leave')}
           </Button>
         </DialogActions>

@@ -7,8 +7,9 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import {
@@ -22,9 +23,10 @@ import {
 import { pathTo } from '../../../app/route-meta';
 import { ApiRequestError } from '../../../shared/api';
 import { reportApiError } from '../../../shared/forms';
+import { fitPhoto, reductionValues } from '../../../shared/photo-fit';
 import { queryKeys } from '../../../shared/query-client';
 import { notifications } from '../../notifications/notifications';
-import { projectsApi, saveBlob } from '../../projects/api/projects-api';
+import { type DownloadedFile, projectsApi, saveBlob } from '../../projects/api/projects-api';
 import { FavouritesButton, ProjectReformButton } from '../../shop';
 import { session, useSession } from '../../session/session';
 import { DECORATION_PARAM, isEditView } from '../edit-route';
@@ -34,6 +36,8 @@ import { DescriptionsPanel } from '../../descriptions/components/DescriptionsPan
 import { NeedMoreCreditsDialog } from './CreditModals';
 import { DecorateDialog, VersionHistoryDialog, type DecorationChoice } from './DecorationDialogs';
 import { ImageResult, type ImageAction } from './ImageResult';
+import { ResultViewer, type ViewerResult } from './ResultViewer';
+import { resultTitle } from '../result-names';
 import { PhotoPicker } from './PhotoPicker';
 
 // The editor's own code loads only when a decoration is edited.
@@ -48,6 +52,12 @@ function decorationOf(project: ProjectDetail, image: ProjectImage): Decoration |
   return own[0] ?? null;
 }
 
+/** What became of the photo last chosen to add, shown beside the picker. */
+type UploadNote =
+  | { kind: 'reducing'; name: string }
+  | { kind: 'reduced'; name: string; from: number; to: number }
+  | { kind: 'refused'; name: string; code: ErrorCode };
+
 type Open = {
   kind: 'decorate' | 'redo' | 'history';
   n: number;
@@ -56,7 +66,7 @@ type Open = {
 };
 
 export function ProjectPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const params = useParams();
   const { id = '' } = params;
   const [search] = useSearchParams();
@@ -67,11 +77,19 @@ export function ProjectPage() {
   const [open, setOpen] = useState<Open | null>(null);
   const [busy, setBusy] = useState(false);
   const [needCredits, setNeedCredits] = useState<number | null>(null);
+  /** The decoration shown full screen. */
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [uploadNote, setUploadNote] = useState<UploadNote | null>(null);
   const project = useQuery({
     queryKey: projectKey(id),
     queryFn: () => projectsApi.detail(id),
     enabled: id !== '',
   });
+  // A result redone (here or elsewhere) leaves the viewer, and does not reopen it once ready again.
+  useEffect(() => {
+    if (viewing && !project.data?.decorations.some((d) => d.id === viewing && d.state === 'ready'))
+      setViewing(null);
+  }, [project.data, viewing]);
 
   const afterSpend = (balance: number | null, cost: number) => {
     const current = session.getState().user;
@@ -135,10 +153,12 @@ export function ProjectPage() {
     }
   };
 
-  const download = async (fetchBlob: () => Promise<Blob>, fileName: string) => {
+  /** Saved under the server's name for the file; `fileName` only if it gave none. */
+  const download = async (fetchFile: () => Promise<DownloadedFile>, fileName: string) => {
     setBusy(true);
     try {
-      saveBlob(await fetchBlob(), fileName);
+      const file = await fetchFile();
+      saveBlob(file.blob, file.fileName ?? fileName);
     } catch (error) {
       const code = error instanceof ApiRequestError ? error.code : ErrorCode.DOWNLOAD_NOT_POSSIBLE;
       notifications.toast('error', {
@@ -155,23 +175,38 @@ export function ProjectPage() {
     const check = checkFiles(data.images.length, files);
     const refusal = check.refused[0];
     if (refusal) {
-      notifications.toast('error', { key: `errors:${refusal.code}` });
+      setUploadNote({ kind: 'refused', ...refusal });
       return;
     }
-    if (check.overLimit !== null || check.accepted.length === 0) {
+    const chosen = check.accepted[0];
+    if (check.overLimit !== null || !chosen) {
       notifications.toast('error', { key: `errors:${ErrorCode.TOO_MANY_PHOTOS}` });
       return;
     }
     setBusy(true);
     try {
-      const { images } = await projectsApi.upload(id, check.accepted);
+      setUploadNote(chosen.size > LIMITS.maxImageBytes ? { kind: 'reducing', name: chosen.name } : null);
+      const fit = await fitPhoto(chosen);
+      if (!fit.ok) {
+        setUploadNote({ kind: 'refused', name: fit.name, code: fit.code });
+        return;
+      }
+      setUploadNote(
+        fit.reduced
+          ? { kind: 'reduced', name: chosen.name, from: fit.originalBytes, to: fit.file.size }
+          : null,
+      );
+      const { images } = await projectsApi.upload(id, [fit.file]);
       notifications.toast('information', { key: 'project.uploaded' });
       await client.invalidateQueries({ queryKey: projectKey(id) });
       // Straight on to ordering the new photo's decoration.
       const image = images[0];
       if (image) setOpen({ kind: 'decorate', n: data.images.length + 1, image, decoration: null });
     } catch (error) {
-      reportApiError(error);
+      // The API's refusal of this photo (a person in it, not an image…) is shown beside the picker.
+      if (error instanceof ApiRequestError)
+        setUploadNote({ kind: 'refused', name: chosen.name, code: error.code });
+      else reportApiError(error);
     } finally {
       setBusy(false);
     }
@@ -179,7 +214,8 @@ export function ProjectPage() {
 
   const onAction = (n: number, image: ProjectImage, decoration: Decoration | null, action: ImageAction) => {
     if (action === 'download' && decoration) {
-      void download(() => projectsApi.downloadDecoration(decoration.id), `${decoration.id}.jpg`);
+      const name = `${project.data?.propertyName ?? ''} - ${resultTitle(t, n, decoration)}.jpg`;
+      void download(() => projectsApi.downloadDecoration(decoration.id), name);
     } else if (action === 'redo' || action === 'decorate' || action === 'history') {
       setOpen({ kind: action, n, image, decoration });
     }
@@ -210,6 +246,24 @@ export function ProjectPage() {
   }
   const ready = new Set(data.decorations.filter((d) => d.state === 'ready').map((d) => d.id));
   const selectedIds = [...selected].filter((decorationId) => ready.has(decorationId));
+  // The viewer goes through the ready results in the photos' order.
+  const results: ViewerResult[] = data.images.flatMap((image, index) => {
+    const decoration = decorationOf(data, image);
+    if (decoration?.state !== 'ready' || !decoration.resultUrl) return [];
+    const n = index + 1;
+    return [
+      {
+        id: decoration.id,
+        n,
+        title: resultTitle(t, n, decoration),
+        before: image.previewUrl,
+        after: decoration.resultUrl,
+        width: image.width,
+        height: image.height,
+      },
+    ];
+  });
+  const viewingIndex = results.findIndex((result) => result.id === viewing);
   return (
     <>
       <Typography component="h1" variant="h1" gutterBottom>
@@ -267,7 +321,7 @@ export function ProjectPage() {
             {data.images.map((image, index) => {
               const decoration = decorationOf(data, image);
               return (
-                <Grid key={image.id} size={{ xs: 12, md: 6, lg: 4 }}>
+                <Grid key={image.id} size={{ xs: 12, md: 6 }}>
                   <ImageResult
                     n={index + 1}
                     image={image}
@@ -284,6 +338,7 @@ export function ProjectPage() {
                       })
                     }
                     onAction={(action) => onAction(index + 1, image, decoration, action)}
+                    onView={() => decoration && setViewing(decoration.id)}
                   />
                 </Grid>
               );
@@ -300,6 +355,22 @@ export function ProjectPage() {
                 disabled={busy}
                 multiple={false}
               />
+              {uploadNote?.kind === 'reducing' && (
+                <Typography role="status" variant="body2" sx={{ mt: 1 }}>
+                  {uploadNote.name}: {t('photoFit.reducing')}
+                </Typography>
+              )}
+              {uploadNote?.kind === 'reduced' && (
+                <Typography role="status" variant="body2" sx={{ mt: 1 }}>
+                  {uploadNote.name}:{' '}
+                  {t('photoFit.reduced', reductionValues(uploadNote.from, uploadNote.to, i18n.language))}
+                </Typography>
+              )}
+              {uploadNote?.kind === 'refused' && (
+                <Alert severity="error" role="alert" sx={{ mt: 1 }} onClose={() => setUploadNote(null)}>
+                  {uploadNote.name}: {t(`errors:${uploadNote.code}`)}
+                </Alert>
+              )}
             </Box>
           )}
         </Box>
@@ -310,7 +381,8 @@ export function ProjectPage() {
           hidden={tab !== 'descriptions'}
           sx={{ py: 2 }}
         >
-          <Typography component="h2" variant="h5" gutterBottom>
+          {/* The tab above already shows the name: the heading is for screen readers' page outline. */}
+          <Typography component="h2" sx={visuallyHidden}>
             {t('project.descriptions')}
           </Typography>
           {tab === 'descriptions' && <DescriptionsPanel projectId={id} />}
@@ -334,6 +406,12 @@ export function ProjectPage() {
           onRestore={(versionId) => void restore(open.decoration as Decoration, versionId)}
         />
       )}
+      <ResultViewer
+        results={results}
+        index={viewingIndex === -1 ? null : viewingIndex}
+        onIndexChange={(index) => setViewing(results[index]?.id ?? null)}
+        onClose={() => setViewing(null)}
+      />
       <NeedMoreCreditsDialog
         open={needCredits !== null}
         cost={needCredits ?? 0}

@@ -10,6 +10,14 @@ export function formatRemaining(ms: number): string {
   return `${Math.floor(seconds / 60)}:${twoDigits(seconds % 60)}`;
 }
 
+/**
+ * Time left, never more than the 15 minutes a try lives: a browser clock a little behind the server's, or
+ * the ticking clock not yet moved on after a redecoration, would otherwise start the count at 15:01.
+ */
+export function remainingMs(expiresAt: string, now: number): number {
+  return Math.min(LIMITS.freeTryExpiryMinutes * 60_000, Math.max(0, Date.parse(expiresAt) - now));
+}
+
 /** How long the try's images have left before they are deleted (spec section 9: 15 minutes). */
 export function ExpiryCountdown({ expiresAt, now }: { expiresAt: string; now: number }) {
   const { t } = useTranslation();
@@ -18,7 +26,7 @@ export function ExpiryCountdown({ expiresAt, now }: { expiresAt: string; now: nu
     <Alert severity="info" role="timer" sx={{ my: 2 }}>
       {t('freeTry.expiry.remaining', {
         minutes: LIMITS.freeTryExpiryMinutes,
-        time: formatRemaining(Date.parse(expiresAt) - now),
+        time: formatRemaining(remainingMs(expiresAt, now)),
       })}
     </Alert>
   );

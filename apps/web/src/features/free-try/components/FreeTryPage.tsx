@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { z } from 'zod';
 import {
   ErrorCode,
+  LIMITS,
   startFreeTryFieldsSchema,
   type FreeTry,
   type RoomType,
@@ -20,10 +21,10 @@ import {
 } from '@estancia/contracts';
 import { pathTo } from '../../../app/route-meta';
 import { ApiRequestError } from '../../../shared/api';
+import { fitPhoto, reductionValues } from '../../../shared/photo-fit';
 import { DEFAULT_ROOM_TYPE, DEFAULT_STYLE } from '../../decorations/catalogue';
 import { PhotoPicker } from '../../decorations/components/PhotoPicker';
 import { RoomAndStyleFields } from '../../decorations/components/RoomAndStyleFields';
-import { checkFiles } from '../../decorations/wizard-rules';
 import { freeTryApi } from '../api/free-try-api';
 import { forgetCurrentTry, loadCurrentTry, saveCurrentTry } from '../free-try-storage';
 import { FreeTryResult } from './FreeTryResult';
@@ -36,6 +37,8 @@ type FieldsOutput = z.output<typeof startFreeTryFieldsSchema>;
 interface ChosenPhoto {
   file: File;
   url: string;
+  /** The chosen file's size, when it was reduced to the 2 MB limit. */
+  reducedFrom?: number;
 }
 
 /**
@@ -44,9 +47,11 @@ interface ChosenPhoto {
  * browser until its images are deleted, so a reload or a sign-in shows it again.
  */
 export function FreeTryPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [freeTry, setFreeTry] = useState<FreeTry | null>(loadCurrentTry);
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
+  const [reducing, setReducing] = useState(false);
+  const [photoError, setPhotoError] = useState<{ name: string; code: ErrorCode } | null>(null);
   const [error, setError] = useState<ErrorCode | null>(null);
   const { watch, setValue, handleSubmit } = useForm<FieldsInput, unknown, FieldsOutput>({
     resolver: zodResolver(startFreeTryFieldsSchema),
@@ -72,14 +77,20 @@ export function FreeTryPage() {
     forgetCurrentTry();
     setFreeTry(null);
     setPhoto(null);
+    setPhotoError(null);
     setError(null);
   };
-  const choose = (files: File[]) => {
-    const check = checkFiles(0, files.slice(0, 1));
-    const refusal = check.refused[0];
-    setError(refusal ? refusal.code : null);
-    const file = check.accepted[0];
-    if (file) setPhoto({ file, url: URL.createObjectURL(file) });
+  const choose = async (files: File[]) => {
+    const chosen = files[0];
+    if (!chosen) return;
+    setError(null);
+    setPhotoError(null);
+    setReducing(chosen.size > LIMITS.maxImageBytes);
+    const fit = await fitPhoto(chosen);
+    setReducing(false);
+    if (!fit.ok) return setPhotoError({ name: fit.name, code: fit.code });
+    const reducedFrom = fit.reduced ? fit.originalBytes : undefined;
+    setPhoto({ file: fit.file, url: URL.createObjectURL(fit.file), reducedFrom });
   };
   const decorate = handleSubmit(async (fields) => {
     if (!photo) return setError(ErrorCode.NO_IMAGE_SELECTED);
@@ -118,10 +129,21 @@ export function FreeTryPage() {
             <Typography sx={{ mb: 2 }}>{t('freeTry.photoTips')}</Typography>
             <PhotoPicker
               label={t('freeTry.photoLabel')}
-              onFiles={choose}
+              onFiles={(files) => void choose(files)}
               multiple={false}
-              disabled={start.isPending}
+              disabled={start.isPending || reducing}
             />
+            {reducing && (
+              <Stack direction="row" gap={1} alignItems="center" role="status" sx={{ mt: 2 }}>
+                <CircularProgress size={20} aria-hidden />
+                <Typography variant="body2">{t('photoFit.reducing')}</Typography>
+              </Stack>
+            )}
+            {photoError && (
+              <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+                {photoError.name}: {t(`errors:${photoError.code}`)}
+              </Alert>
+            )}
             {photo && (
               <Box
                 component="img"
@@ -129,6 +151,11 @@ export function FreeTryPage() {
                 alt={t('freeTry.photoAlt', { name: photo.file.name })}
                 sx={{ mt: 2, maxWidth: '100%', maxHeight: 280, borderRadius: 1 }}
               />
+            )}
+            {photo?.reducedFrom !== undefined && (
+              <Typography variant="body2" role="status">
+                {t('photoFit.reduced', reductionValues(photo.reducedFrom, photo.file.size, i18n.language))}
+              </Typography>
             )}
           </Box>
           <Box component="section" aria-labelledby="free-try-choice-title" sx={{ mt: 4 }}>
@@ -149,7 +176,7 @@ export function FreeTryPage() {
           </Box>
           {error && <StartError code={error} />}
           <Stack direction="row" gap={2} alignItems="center" sx={{ mt: 3 }}>
-            <Button type="submit" variant="contained" size="large" disabled={start.isPending}>
+            <Button type="submit" variant="contained" size="large" disabled={start.isPending || reducing}>
               {t('freeTry.decorate')}
             </Button>
             {start.isPending && (

@@ -1,21 +1,18 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import Instagram from '@mui/icons-material/Instagram';
-import LinkedIn from '@mui/icons-material/LinkedIn';
-import X from '@mui/icons-material/X';
-import YouTube from '@mui/icons-material/YouTube';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '@estancia/contracts';
 import { brand } from '@estancia/ui';
-import { MARKETING_LINKS, SOCIAL_LINKS } from '../marketing';
+import { useSession } from '../../session/session';
+import { legalLinks, siteLinks } from '../site-links';
 import { FundingBadges } from './FundingBadges';
 
-const SOCIAL_ICONS = { instagram: Instagram, linkedin: LinkedIn, youtube: YouTube, x: X } as const;
-
+/** Funding acknowledgements and the product's own pages; every link stays inside the product. */
 export function Footer() {
   const { t } = useTranslation();
+  const { user } = useSession();
   return (
     <Box component="footer" sx={{ backgroundColor: brand.primaryDark, color: '#ffffff', mt: 'auto' }}>
       <Box
@@ -26,7 +23,7 @@ export function Footer() {
           py: 4,
           display: 'grid',
           gap: 4,
-          gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
         }}
       >
         <Box>
@@ -40,41 +37,44 @@ export function Footer() {
             {t('footer.linksTitle')}
           </Typography>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.5 }}>
-            {MARKETING_LINKS.map((link) => (
+            {siteLinks(user !== null).map((link) => (
               <li key={link.key}>
-                <Link href={link.href} color="inherit" underline="always">
+                <Link component={RouterLink} to={link.to} color="inherit" underline="always">
                   {t(`footer.links.${link.key}`)}
                 </Link>
               </li>
             ))}
           </Box>
         </Box>
-        <Box>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-            {t('footer.socialTitle')}
-          </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', gap: 1 }}>
-            {SOCIAL_LINKS.map((link) => {
-              const Icon = SOCIAL_ICONS[link.key];
-              return (
-                <li key={link.key}>
-                  <IconButton
-                    component="a"
-                    href={link.href}
-                    aria-label={t(`footer.social.${link.key}`)}
-                    sx={{ color: '#ffffff' }}
-                  >
-                    <Icon />
-                  </IconButton>
-                </li>
-              );
-            })}
+      </Box>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'center',
+          alignItems: 'center',
+          columnGap: 3,
+          rowGap: 1,
+          pb: 3,
+          px: 2,
+        }}
+      >
+        <Typography variant="body2">{t('footer.copyright', { year: new Date().getFullYear() })}</Typography>
+        <Box component="nav" aria-label={t('legal.navLabel')}>
+          <Box
+            component="ul"
+            sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}
+          >
+            {legalLinks().map((link) => (
+              <li key={link.key}>
+                <Link component={RouterLink} to={link.to} color="inherit" underline="always" variant="body2">
+                  {t(`legal.links.${link.key}`)}
+                </Link>
+              </li>
+            ))}
           </Box>
         </Box>
       </Box>
-      <Typography variant="body2" sx={{ textAlign: 'center', pb: 3 }}>
-        {t('footer.copyright', { year: new Date().getFullYear() })}
-      </Typography>
     </Box>
   );
 }

@@ -2,24 +2,31 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LAYOUT } from '@estancia/contracts';
 import { BrandLogo } from '@estancia/ui';
+import { pathTo } from '../../../app/route-meta';
 import { useDesktopNavigation } from '../hooks/useDesktopNavigation';
-import { MARKETING_SITE } from '../marketing';
 import { DesktopNavigation } from './DesktopNavigation';
 import { MobileNavigation } from './MobileNavigation';
 
+/** The logo leads home, inside the product: a customer's projects, or the sign-in page that presents it. */
 export function Logo() {
   const { t } = useTranslation();
   return (
-    <Link href={MARKETING_SITE} aria-label={t('nav.logo')} sx={{ display: 'inline-flex', py: 1 }}>
+    <Link
+      component={RouterLink}
+      to={pathTo('Home')}
+      aria-label={t('nav.logo')}
+      sx={{ display: 'inline-flex', py: 1 }}
+    >
       <BrandLogo />
     </Link>
   );
 }
 
-/** The top bar: logo to the marketing site, then desktop or mobile navigation. */
+/** The top bar: the logo home, then desktop or mobile navigation. */
 export function Navigation() {
   const { t } = useTranslation();
   const desktop = useDesktopNavigation();

@@ -33,15 +33,42 @@ export const projectsApi = {
   restore: (decorationId: string, versionId: string) =>
     api.post<Decoration>(`decoration/${decorationId}/versions/${versionId}/restore`),
   /** Downloads carry the bearer token, so they go through fetch and come back as a blob. */
-  downloadDecoration: async (decorationId: string): Promise<Blob> =>
-    (await api.send('GET', `decoration/${decorationId}/download`)).blob(),
-  downloadProject: async (projectId: string, decorationIds: string[] = []): Promise<Blob> => {
+  downloadDecoration: async (decorationId: string): Promise<DownloadedFile> =>
+    downloadedFile(await api.send('GET', `decoration/${decorationId}/download`)),
+  downloadProject: async (projectId: string, decorationIds: string[] = []): Promise<DownloadedFile> => {
     const query = decorationIds.length
       ? `?${new URLSearchParams({ ids: decorationIds.join(',') }).toString()}`
       : '';
-    return (await api.send('GET', `project/${projectId}/download${query}`)).blob();
+    return downloadedFile(await api.send('GET', `project/${projectId}/download${query}`));
   },
 };
+
+/** A download and the name the server gave it (property, room and style in the customer's language). */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** The file name of a Content-Disposition header: the UTF-8 `filename*` (RFC 6266) first, else `filename`. */
+export function attachmentFileName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // A malformed escape: the plain name below still names the file.
+    }
+  }
+  return (
+    /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] || /filename\s*=\s*([^;\s"]+)/i.exec(header)?.[1] || null
+  );
+}
+
+const downloadedFile = async (response: Response): Promise<DownloadedFile> => ({
+  fileName: attachmentFileName(response.headers.get('Content-Disposition')),
+  blob: await response.blob(),
+});
 
 /** Hands a downloaded blob to the browser as a file. */
 export function saveBlob(blob: Blob, fileName: string): void {

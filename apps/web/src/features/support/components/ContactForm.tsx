@@ -22,6 +22,7 @@ import { currentLocale } from '../../../shared/i18n';
 import { useSession } from '../../session/session';
 import { supportApi } from '../api/support-api';
 import { ChoiceGroup } from './ChoiceGroup';
+import { SingleChoiceGroup } from './SingleChoiceGroup';
 
 /**
  * The contact-sales form (ContactUs and Help): validated with the API's own schema, so a meeting without
@@ -118,7 +119,7 @@ export function ContactForm({ idPrefix = 'contact' }: { idPrefix?: string }) {
         legend={t('support.contact.services')}
         options={CONTACT_SERVICES.map((value) => ({ value, label: t(`support.services.${value}`) }))}
       />
-      <ChoiceGroup
+      <SingleChoiceGroup
         control={control}
         name="volumes"
         id={`${idPrefix}-volumes`}

@@ -1,0 +1,14 @@
+/** Who a hub token belongs to: the account, and the session the token names. */
+export interface HubCaller {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Checks the bearer token of a hub handshake (and again before joining a room). The identity module
+ * provides it, so this infrastructure names no domain.
+ */
+export abstract class HubAuthenticator {
+  /** The caller behind a token, or null when the token is bad, expired or its session was revoked. */
+  abstract authenticate(token: string): Promise<HubCaller | null>;
+}
