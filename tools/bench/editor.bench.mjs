@@ -32,7 +32,6 @@
 //
 // Server: BENCH_DATABASE_URL / DATABASE_URL and REDIS_URL, as the decoration bench.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -40,11 +39,13 @@ import {
   BenchAbort,
   bootProduct,
   call,
+  decorationsReady,
   formatMs,
+  launchChromium,
   percentile,
   roomPhoto,
-  root,
   signUpCustomer,
+  subscribeToPro,
 } from './lib.mjs';
 
 export const title =
@@ -62,15 +63,6 @@ const MOVES = 200;
  */
 const FRAME_BUDGET_MS = 16.7;
 const VIEWPORT = { width: 1600, height: 1000 };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 /** The wall and floor outlines (fractions of the photo), as wysiwyg.spec.ts lays them. */
 const SURFACES_LAID = {
   wall: {
@@ -110,17 +102,6 @@ const SURFACES_LAID = {
     ],
   },
 };
-
-/** Polls `check` every 500 ms until it answers something truthy, or gives up after `seconds`. */
-async function waitFor(what, check, seconds) {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new BenchAbort(`${what}: not within ${seconds} s`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 /** Until the editor has saved its latest change, so no autosave runs in what is measured next. */
 const editorSaved = (page) =>
@@ -248,7 +229,6 @@ function photoPoint(box, x, y) {
 
 export async function setup({ defer, log }) {
   const sharp = apiRequire('sharp');
-  const { chromium } = createRequire(join(root, 'apps/e2e/package.json'))('playwright-core');
 
   const photo = await roomPhoto(sharp, WIDTH, HEIGHT);
   log(`photo: ${WIDTH}×${HEIGHT} JPEG, ${(photo.length / 1024 / 1024).toFixed(2)} MB`);
@@ -256,13 +236,9 @@ export async function setup({ defer, log }) {
   const storage = mkdtempSync(join(tmpdir(), 'estancia-bench-'));
   defer(() => rmSync(storage, { recursive: true, force: true }));
   const product = await bootProduct({ defer, log, env: { STORAGE_DIR: storage } });
-  const { base, db } = product;
+  const { base } = product;
   const { token, user } = await signUpCustomer(product, { credits: 100 });
-  await db.query(
-    `INSERT INTO subscriptions (user_id, plan_code, cycle, status, current_period_end, cancel_at_period_end)
-     VALUES ($1, 'PRO', 'monthly', 'active', now() + interval '30 days', false)`,
-    [user.id],
-  );
+  await subscribeToPro(product, user.id);
 
   const project = await call(base, 'POST', 'project', { token, body: { propertyName: 'Bench editor' } });
   // The photo twice: an order takes each image once, and the surfaces get a decoration of their own.
@@ -282,27 +258,10 @@ export async function setup({ defer, log }) {
     },
   });
   const [decorationId, surfaceDecorationId] = decorations.map((d) => d.id);
-  await waitFor(
-    'the automatic decorations',
-    async () => {
-      const detail = await call(base, 'GET', `project/${project.id}`, { token });
-      const states = decorations.map((d) => detail.decorations.find((e) => e.id === d.id)?.state);
-      if (states.includes('failed')) throw new BenchAbort('an automatic decoration failed');
-      return states.every((state) => state === 'ready');
-    },
-    240,
-  );
+  await decorationsReady(product, token, project.id);
   log(`decorations ${decorationId} (brush, export) and ${surfaceDecorationId} (wall, floor) ready`);
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  const closeBrowser = async () => {
-    if (browser.isConnected()) await browser.close();
-  };
-  defer(closeBrowser);
+  const { browser, close: closeBrowser } = await launchChromium({ defer });
   const page = await (await browser.newContext({ viewport: VIEWPORT, baseURL: base })).newPage();
   // Signed in as the customer app keeps it (apps/e2e/src/fixtures.ts signInWithToken).
   await page.goto('/error');

@@ -1,5 +1,5 @@
 // Small helpers shared by the benchmarks: timing, percentiles, the table, loading the compiled API, and
-// booting the real product with a verified customer and a 12 MP room photo.
+// booting the real product with a verified customer and a 12 MP room photo, and a browser to load it in.
 // Figures are printed, never asserted (ARCHITECTURE section 6).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -239,6 +239,17 @@ export async function roomPhoto(sharp, width, height) {
   return best;
 }
 
+/** Polls `check` every 500 ms until it answers something truthy, or gives up after `seconds`. */
+export async function waitFor(what, check, seconds) {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new BenchAbort(`${what}: not within ${seconds} s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 /** One call to the product's API (`/data/<path>`): JSON or a form in, JSON out; a refusal throws. */
 export async function call(base, method, path, { token, body, form } = {}) {
   const res = await fetch(`${base}/data/${path}`, {
@@ -376,4 +387,54 @@ export async function startWorker({ defer, env }) {
       resolve();
     });
   });
+}
+
+/** An active PRO subscription for the customer, written straight to the database (no gateway in a bench). */
+export async function subscribeToPro({ db }, userId) {
+  await db.query(
+    `INSERT INTO subscriptions (user_id, plan_code, cycle, status, current_period_end, cancel_at_period_end)
+     VALUES ($1, 'PRO', 'monthly', 'active', now() + interval '30 days', false)`,
+    [userId],
+  );
+}
+
+/** Until every decoration of the project is ready, for up to 4 minutes; a failed one stops the run. */
+export function decorationsReady({ base }, token, projectId) {
+  return waitFor(
+    'the automatic decorations',
+    async () => {
+      const detail = await call(base, 'GET', `project/${projectId}`, { token });
+      if (detail.decorations.some((d) => d.state === 'failed'))
+        throw new BenchAbort('an automatic decoration failed');
+      return detail.decorations.every((d) => d.state === 'ready');
+    },
+    240,
+  );
+}
+
+/**
+ * Debian's Chromium (/usr/bin/chromium, never downloaded), headless, with the e2e specs' flags
+ * (apps/e2e/playwright.config.ts), through the e2e app's playwright-core. The cleanup registered with
+ * `defer` closes it; `close` may close it sooner.
+ */
+export async function launchChromium({ defer }) {
+  const { chromium } = createRequire(join(root, 'apps/e2e/package.json'))('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const close = async () => {
+    if (browser.isConnected()) await browser.close();
+  };
+  defer(close);
+  return { browser, close };
 }

@@ -18,7 +18,6 @@
 //
 // Server: BENCH_DATABASE_URL / DATABASE_URL and REDIS_URL, as the other benches. Build first: `npm run build`.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
@@ -26,11 +25,14 @@ import {
   BenchAbort,
   bootProduct,
   call,
+  decorationsReady,
   formatMs,
+  launchChromium,
   percentile,
   roomPhoto,
   root,
   signUpCustomer,
+  subscribeToPro,
 } from './lib.mjs';
 
 export const title =
@@ -47,27 +49,7 @@ const KB = 1000; // as Vite prints sizes
  * TBT at the "good" marks of Core Web Vitals and Lighthouse, on the 4× slower CPU.
  */
 const BUDGET = { jsGzipKb: 200, lcpMs: 2500, tbtMs: 200 };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const webDist = join(root, 'apps/web/dist');
-
-/** Polls `check` every 500 ms until it answers something truthy, or gives up after `seconds`. */
-async function waitFor(what, check, seconds) {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new BenchAbort(`${what}: not within ${seconds} s`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 /** Run in every page before its scripts: keeps the paint, LCP and long-task entries for the bench. */
 function installObservers() {
@@ -152,16 +134,11 @@ export async function setup({ defer, log }) {
   if (!existsSync(join(webDist, 'index.html')))
     throw new BenchAbort('run `npm run build` first (no apps/web/dist)');
   const sharp = apiRequire('sharp');
-  const { chromium } = createRequire(join(root, 'apps/e2e/package.json'))('playwright-core');
 
   const product = await bootProduct({ defer, log });
-  const { base, db } = product;
+  const { base } = product;
   const { token, user } = await signUpCustomer(product, { credits: 100 });
-  await db.query(
-    `INSERT INTO subscriptions (user_id, plan_code, cycle, status, current_period_end, cancel_at_period_end)
-     VALUES ($1, 'PRO', 'monthly', 'active', now() + interval '30 days', false)`,
-    [user.id],
-  );
+  await subscribeToPro(product, user.id);
   const propertyName = 'Piso bench Eixample';
   const project = await call(base, 'POST', 'project', { token, body: { propertyName } });
   const form = new FormData();
@@ -173,25 +150,10 @@ export async function setup({ defer, log }) {
       items: [{ imageId: images[0].id, roomType: 'livingroom', style: 'scandinavian', type: 'automatic' }],
     },
   });
-  await waitFor(
-    'the automatic decoration',
-    async () => {
-      const detail = await call(base, 'GET', `project/${project.id}`, { token });
-      if (detail.decorations.some((d) => d.state === 'failed')) throw new BenchAbort('the decoration failed');
-      return detail.decorations.every((d) => d.state === 'ready');
-    },
-    240,
-  );
+  await decorationsReady(product, token, project.id);
   log(`project ${project.id} with one decorated 1600×1200 photo`);
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-  defer(async () => {
-    if (browser.isConnected()) await browser.close();
-  });
+  const { browser } = await launchChromium({ defer });
 
   const visible = (locator) => locator.first().waitFor({ state: 'visible', timeout: 60_000 });
   const imagesLoaded = (page) =>

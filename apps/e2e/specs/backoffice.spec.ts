@@ -117,7 +117,7 @@ test('the outbox lists the sent e-mails, newest first, and shows a message with 
   await expect(page.getByText('Código de verificación', { exact: true })).toBeVisible();
   const body = page.getByRole('region', { name: 'Texto del mensaje', exact: true });
   await expect(body).toContainText('Hola, Ana Backoffice:');
-  await expect(body).toContainText(/Tu código para activar la cuenta es \d{6}\./);
+  await expect(body).toContainText(/Escribe este código en Estancia para activar tu cuenta:\s*\d{6}/);
 
   // The user menu (react-admin names it "Perfil"; it shows the admin's name) logs out to the console's login.
   const userMenu = page.getByRole('button', { name: 'Perfil', exact: true });

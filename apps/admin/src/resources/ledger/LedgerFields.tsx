@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, SelectField, useRecordContext, useTranslate } from 'react-admin';
 import { type AdminLedgerEntry } from '@estancia/contracts';
+import { ledgerReasonChoices } from '../../common/choices';
 
 /** Why staff gave the credits, as they wrote it; the product's own movements have no note. */
 export const LedgerNoteField = () => {
@@ -34,3 +35,22 @@ export const LedgerEntryName = () => {
   const delta = entry.delta > 0 ? `+${entry.delta}` : String(entry.delta);
   return <>{`${delta} · ${translate(`console.ledgerReasons.${entry.reason}`)}`}</>;
 };
+
+/**
+ * The columns that explain a movement: change, balance, reason, note and author (the ledger and a customer's page).
+ * An array, not a component: DataTable counts and reorders its columns as its children.
+ */
+export const ledgerMovementColumns = [
+  <DataTable.NumberCol key="delta" source="delta" options={{ signDisplay: 'exceptZero' }} />,
+  // The API sorts the ledger by date and change only.
+  <DataTable.NumberCol key="balanceAfter" source="balanceAfter" disableSort />,
+  <DataTable.Col key="reason" source="reason" disableSort>
+    <SelectField source="reason" choices={ledgerReasonChoices} />
+  </DataTable.Col>,
+  <DataTable.Col key="note" source="note" disableSort>
+    <LedgerNoteField />
+  </DataTable.Col>,
+  <DataTable.Col key="grantedBy" source="grantedBy" disableSort>
+    <LedgerAuthorField />
+  </DataTable.Col>,
+];

@@ -1,17 +1,9 @@
 import { Stack, useMediaQuery, type Theme } from '@mui/material';
-import {
-  DataTable,
-  List,
-  ReferenceField,
-  SelectField,
-  SelectInput,
-  SimpleList,
-  TextField,
-} from 'react-admin';
+import { DataTable, List, ReferenceField, SelectInput, SimpleList, TextField } from 'react-admin';
 import { type AdminLedgerEntry } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import { ledgerReasonChoices } from '../../common/choices';
-import { LedgerAuthorField, LedgerEntryName, LedgerNoteField } from './LedgerFields';
+import { LedgerEntryName, LedgerNoteField, ledgerMovementColumns } from './LedgerFields';
 
 const ledgerFilters = [
   <SelectInput key="reason" source="reason" choices={ledgerReasonChoices} alwaysOn sx={{ minWidth: 200 }} />,
@@ -53,18 +45,7 @@ export const LedgerList = () => {
               <TextField source="email" />
             </ReferenceField>
           </DataTable.Col>
-          <DataTable.NumberCol source="delta" options={{ signDisplay: 'exceptZero' }} />
-          {/* The API sorts the ledger by date and change only. */}
-          <DataTable.NumberCol source="balanceAfter" disableSort />
-          <DataTable.Col source="reason" disableSort>
-            <SelectField source="reason" choices={ledgerReasonChoices} />
-          </DataTable.Col>
-          <DataTable.Col source="note" disableSort>
-            <LedgerNoteField />
-          </DataTable.Col>
-          <DataTable.Col source="grantedBy" disableSort>
-            <LedgerAuthorField />
-          </DataTable.Col>
+          {ledgerMovementColumns}
         </DataTable>
       )}
     </List>

@@ -14,8 +14,8 @@ import {
 } from 'react-admin';
 import { type AdminLedgerEntry, type AdminUser } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
-import { languageChoices, ledgerReasonChoices, roleChoices } from '../../common/choices';
-import { LedgerAuthorField, LedgerNoteField } from '../ledger/LedgerFields';
+import { languageChoices, roleChoices } from '../../common/choices';
+import { ledgerMovementColumns } from '../ledger/LedgerFields';
 import { GrantCreditsButton } from './GrantCreditsButton';
 
 const SectionTitle = ({ id, title }: { id: string; title: string }) => {
@@ -64,18 +64,7 @@ export const UserShow = () => (
         empty={<NoLedger />}
       >
         <DataTable<AdminLedgerEntry> bulkActionButtons={false} rowClick={false}>
-          <DataTable.NumberCol source="delta" options={{ signDisplay: 'exceptZero' }} />
-          {/* The API sorts the ledger by date and change only. */}
-          <DataTable.NumberCol source="balanceAfter" disableSort />
-          <DataTable.Col source="reason" disableSort>
-            <SelectField source="reason" choices={ledgerReasonChoices} />
-          </DataTable.Col>
-          <DataTable.Col source="note" disableSort>
-            <LedgerNoteField />
-          </DataTable.Col>
-          <DataTable.Col source="grantedBy" disableSort>
-            <LedgerAuthorField />
-          </DataTable.Col>
+          {ledgerMovementColumns}
           <DataTable.Col source="createdAt">
             <WhenField source="createdAt" />
           </DataTable.Col>

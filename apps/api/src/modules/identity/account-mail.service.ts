@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS, displayName, type Locale } from '@estancia/contracts';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
-import { mailTemplates } from '../../infra/mail/mail-templates';
+import { mailTemplates, type ComposedMail } from '../../infra/mail/mail-templates';
 import { MailService } from '../../infra/mail/mail.service';
 
 interface Recipient {
@@ -19,26 +19,21 @@ export class AccountMail {
   ) {}
 
   async verificationCode(to: Recipient, code: string): Promise<void> {
-    await this.mail.sendTemplate(
-      to.email,
-      mailTemplates.verification(to.language, {
-        name: displayName(to),
-        code,
-        minutes: LIMITS.verificationCodeTtlMinutes,
-      }),
-    );
+    await this.sendTo(to, mailTemplates.verification, { code, minutes: LIMITS.verificationCodeTtlMinutes });
   }
 
   /** The link opens the web Login page's reset form (`/login/?resetToken=<rowId>`). */
   async passwordReset(to: Recipient, rowId: string): Promise<void> {
     const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/login/?resetToken=${encodeURIComponent(rowId)}`;
-    await this.mail.sendTemplate(
-      to.email,
-      mailTemplates.passwordReset(to.language, {
-        name: displayName(to),
-        link,
-        minutes: LIMITS.passwordResetTtlMinutes,
-      }),
-    );
+    await this.sendTo(to, mailTemplates.passwordReset, { link, minutes: LIMITS.passwordResetTtlMinutes });
+  }
+
+  /** One account template, in the user's language and greeting them by name. */
+  private async sendTo<V>(
+    to: Recipient,
+    template: (locale: Locale, values: V & { name: string }) => ComposedMail,
+    values: V,
+  ): Promise<void> {
+    await this.mail.sendTemplate(to.email, template(to.language, { ...values, name: displayName(to) }));
   }
 }

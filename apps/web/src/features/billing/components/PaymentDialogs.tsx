@@ -9,6 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { pathTo } from '../../../app/route-meta';
 import { rememberPostLoginRedirect } from '../../session/post-login-redirect';
 import { checkoutReturn } from '../checkout-return';
+import { ContinuePurchaseButton } from './ContinuePurchaseButton';
 
 /** A visitor chose a plan: an account comes first, and both ways back lead to the offers again. */
 export function RegisterToSubscribeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -54,16 +55,7 @@ export function PaymentCancelDialog({ open, onClose }: { open: boolean; onClose:
         <Button variant={back ? 'text' : 'contained'} onClick={onClose}>
           {t('common.close')}
         </Button>
-        {back && (
-          <Button
-            variant="contained"
-            component={RouterLink}
-            to={back}
-            onClick={() => checkoutReturn.forget()}
-          >
-            {t('payment.continue')}
-          </Button>
-        )}
+        {back && <ContinuePurchaseButton to={back} />}
       </DialogActions>
     </Dialog>
   );

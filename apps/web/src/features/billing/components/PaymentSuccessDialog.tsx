@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { CheckoutSession } from '@estancia/contracts';
 import { pathTo } from '../../../app/route-meta';
-import { checkoutReturn } from '../checkout-return';
+import { ContinuePurchaseButton } from './ContinuePurchaseButton';
 import { usePurchaseName } from './PurchaseSummary';
 
 /** A paid session: what was bought and the credits it added, or the saved card for a card setup. */
@@ -53,16 +53,7 @@ export function PaymentSuccessDialog({
         <Button variant={continueTo ? 'text' : 'contained'} component={RouterLink} to={pathTo('MyProjects')}>
           {t('payment.toProjects')}
         </Button>
-        {continueTo && (
-          <Button
-            variant="contained"
-            component={RouterLink}
-            to={continueTo}
-            onClick={() => checkoutReturn.forget()}
-          >
-            {t('payment.continue')}
-          </Button>
-        )}
+        {continueTo && <ContinuePurchaseButton to={continueTo} />}
       </DialogActions>
     </Dialog>
   );

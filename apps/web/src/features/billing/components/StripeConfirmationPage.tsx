@@ -15,6 +15,7 @@ import { useSession } from '../../session/session';
 import { useCheckoutSession } from '../api/checkout';
 import { refreshSessionUser } from '../api/subscription';
 import { checkoutReturn } from '../checkout-return';
+import { ContinuePurchaseButton } from './ContinuePurchaseButton';
 import { TransactionRejectedDialog } from './PaymentDialogs';
 import { PaymentSuccessDialog } from './PaymentSuccessDialog';
 
@@ -100,16 +101,7 @@ function Confirmation() {
       {body}
       {(finished || query.isError) && (
         <Stack direction="row" gap={2} flexWrap="wrap">
-          {back && (
-            <Button
-              variant="contained"
-              component={RouterLink}
-              to={back}
-              onClick={() => checkoutReturn.forget()}
-            >
-              {t('payment.continue')}
-            </Button>
-          )}
+          {back && <ContinuePurchaseButton to={back} />}
           <Button variant="outlined" component={RouterLink} to={pathTo('Offers')}>
             {t('checkout.backToOffers')}
           </Button>

@@ -11,7 +11,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { CheckoutRequest } from '@estancia/contracts';
@@ -118,86 +119,93 @@ function CreditChoices({
   const enough = packs.data?.find((pack) => pack.credits >= missing)?.code;
   return (
     <>
-      <Box component="section" aria-labelledby="need-credits-packs" sx={{ mt: 2 }}>
-        <Typography id="need-credits-packs" component="h3" variant="h6">
-          {t('offers.packs.title')}
-        </Typography>
-        {packs.isPending ? (
-          <CircularProgress size={24} aria-label={t('common.loading')} />
-        ) : packs.isError ? (
-          <Alert severity="error">{t('offers.loadFailed')}</Alert>
-        ) : (
-          <List dense>
-            {packs.data.map((pack) => (
-              <ListItem
-                key={pack.code}
-                divider
-                secondaryAction={
-                  <Button
-                    variant={pack.code === enough ? 'contained' : 'outlined'}
-                    disabled={busy}
-                    onClick={() => onBuy({ kind: 'pack', code: pack.code })}
-                    aria-label={t('offers.packs.buyNamed', { name: pack.name })}
-                  >
-                    {t('offers.packs.buy')}
-                  </Button>
-                }
-                sx={{ pr: 14 }}
+      <OfferSection titleId="need-credits-packs" title={t('offers.packs.title')} offers={packs}>
+        {(pack) => (
+          <ListItem
+            key={pack.code}
+            divider
+            secondaryAction={
+              <Button
+                variant={pack.code === enough ? 'contained' : 'outlined'}
+                disabled={busy}
+                onClick={() => onBuy({ kind: 'pack', code: pack.code })}
+                aria-label={t('offers.packs.buyNamed', { name: pack.name })}
               >
-                <ListItemText
-                  primary={t('checkout.item.pack', { name: pack.name, count: pack.credits })}
-                  secondary={
-                    pack.code === enough
-                      ? `${money(pack.priceCents)} · ${t('wizard.packCovers')}`
-                      : money(pack.priceCents)
-                  }
-                />
-              </ListItem>
-            ))}
-          </List>
+                {t('offers.packs.buy')}
+              </Button>
+            }
+            sx={{ pr: 14 }}
+          >
+            <ListItemText
+              primary={t('checkout.item.pack', { name: pack.name, count: pack.credits })}
+              secondary={
+                pack.code === enough
+                  ? `${money(pack.priceCents)} · ${t('wizard.packCovers')}`
+                  : money(pack.priceCents)
+              }
+            />
+          </ListItem>
         )}
-      </Box>
+      </OfferSection>
       {withPlans && (
-        <Box component="section" aria-labelledby="need-credits-plans" sx={{ mt: 2 }}>
-          <Typography id="need-credits-plans" component="h3" variant="h6">
-            {t('offers.plansTitle')}
-          </Typography>
-          {plans.isPending ? (
-            <CircularProgress size={24} aria-label={t('common.loading')} />
-          ) : plans.isError ? (
-            <Alert severity="error">{t('offers.loadFailed')}</Alert>
-          ) : (
-            <List dense>
-              {plans.data.map((plan) => (
-                <ListItem
-                  key={plan.code}
-                  divider
-                  secondaryAction={
-                    <Button
-                      variant="outlined"
-                      disabled={busy}
-                      onClick={() => onBuy({ kind: 'subscription', plan: plan.code, cycle: 'monthly' })}
-                      aria-label={t('offers.actionNamed', { action: t('offers.subscribe'), name: plan.name })}
-                    >
-                      {t('offers.subscribe')}
-                    </Button>
-                  }
-                  sx={{ pr: 16 }}
+        <OfferSection titleId="need-credits-plans" title={t('offers.plansTitle')} offers={plans}>
+          {(plan) => (
+            <ListItem
+              key={plan.code}
+              divider
+              secondaryAction={
+                <Button
+                  variant="outlined"
+                  disabled={busy}
+                  onClick={() => onBuy({ kind: 'subscription', plan: plan.code, cycle: 'monthly' })}
+                  aria-label={t('offers.actionNamed', { action: t('offers.subscribe'), name: plan.name })}
                 >
-                  <ListItemText
-                    primary={plan.name}
-                    secondary={`${t('offers.perMonth', { price: money(plan.monthlyPriceCents) })} · ${t(
-                      'offers.rights.decorations',
-                      { count: plan.includedDecorations },
-                    )}`}
-                  />
-                </ListItem>
-              ))}
-            </List>
+                  {t('offers.subscribe')}
+                </Button>
+              }
+              sx={{ pr: 16 }}
+            >
+              <ListItemText
+                primary={plan.name}
+                secondary={`${t('offers.perMonth', { price: money(plan.monthlyPriceCents) })} · ${t(
+                  'offers.rights.decorations',
+                  { count: plan.includedDecorations },
+                )}`}
+              />
+            </ListItem>
           )}
-        </Box>
+        </OfferSection>
       )}
     </>
+  );
+}
+
+/** A titled list of what is on sale, with its loading and its failure. */
+function OfferSection<T>({
+  titleId,
+  title,
+  offers,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  offers: UseQueryResult<T[]>;
+  children: (offer: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ mt: 2 }}>
+      <Typography id={titleId} component="h3" variant="h6">
+        {title}
+      </Typography>
+      {offers.isPending ? (
+        <CircularProgress size={24} aria-label={t('common.loading')} />
+      ) : offers.isError ? (
+        <Alert severity="error">{t('offers.loadFailed')}</Alert>
+      ) : (
+        <List dense>{offers.data.map(children)}</List>
+      )}
+    </Box>
   );
 }
 

@@ -236,19 +236,22 @@ export function NewProjectPage() {
         }
       }
       const id = projectId.current;
-      // One photo per request, so each refusal (a person in it, not an image…) lands on its own photo.
-      const uploaded = await Promise.all(
-        photos.map(async (photo) => {
-          if (photo.imageId) return photo;
-          try {
-            const { images } = await projectsApi.upload(id, [photo.file]);
-            return { ...photo, imageId: images[0]?.id, refusal: undefined };
-          } catch (error) {
-            const code = error instanceof ApiRequestError ? error.code : ErrorCode.INTERNAL;
-            return { ...photo, refusal: code };
-          }
-        }),
-      );
+      // One photo per request, so each refusal (a person in it, not an image…) lands on its own photo; one
+      // after the other, so the project lists the photos in the order the customer chose them.
+      const uploaded: typeof photos = [];
+      for (const photo of photos) {
+        if (photo.imageId) {
+          uploaded.push(photo);
+          continue;
+        }
+        try {
+          const { images } = await projectsApi.upload(id, [photo.file]);
+          uploaded.push({ ...photo, imageId: images[0]?.id, refusal: undefined });
+        } catch (error) {
+          const code = error instanceof ApiRequestError ? error.code : ErrorCode.INTERNAL;
+          uploaded.push({ ...photo, refusal: code });
+        }
+      }
       setPhotos(uploaded);
       if (uploaded.some((photo) => !photo.imageId)) {
         notifications.toast('error', { key: 'wizard.uploadRefused' });

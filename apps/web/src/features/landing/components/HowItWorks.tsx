@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { LANDING_SECTIONS } from '../landing-sections';
+import { LandingSection } from './LandingSection';
 
 const STEPS = [
   { key: 'upload', Icon: AddPhotoAlternateIcon },
@@ -17,10 +17,7 @@ const STEPS = [
 export function HowItWorks() {
   const { t } = useTranslation();
   return (
-    <Box component="section" id={LANDING_SECTIONS.howItWorks} aria-labelledby="landing-how-title">
-      <Typography id="landing-how-title" component="h2" variant="h2" gutterBottom>
-        {t('landing.howItWorks.title')}
-      </Typography>
+    <LandingSection section="howItWorks" title={t('landing.howItWorks.title')}>
       <Box
         component="ol"
         sx={{
@@ -44,6 +41,6 @@ export function HowItWorks() {
           </Paper>
         ))}
       </Box>
-    </Box>
+    </LandingSection>
   );
 }

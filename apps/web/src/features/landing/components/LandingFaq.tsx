@@ -2,14 +2,13 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { pathTo } from '../../../app/route-meta';
 import type { FaqId } from '../../support/faq';
-import { LANDING_SECTIONS } from '../landing-sections';
+import { LandingSection } from './LandingSection';
 
 /** The questions a visitor asks before trying: the Help page's answers, which visitors cannot open. */
 const VISITOR_QUESTIONS: readonly FaqId[] = [
@@ -23,10 +22,7 @@ const VISITOR_QUESTIONS: readonly FaqId[] = [
 export function LandingFaq() {
   const { t } = useTranslation();
   return (
-    <Box component="section" id={LANDING_SECTIONS.faq} aria-labelledby="landing-faq-title">
-      <Typography id="landing-faq-title" component="h2" variant="h2" gutterBottom>
-        {t('landing.faq.title')}
-      </Typography>
+    <LandingSection section="faq" title={t('landing.faq.title')}>
       <div>
         {VISITOR_QUESTIONS.map((id) => (
           <Accordion key={id} disableGutters>
@@ -51,6 +47,6 @@ export function LandingFaq() {
           {t('landing.faq.contact')}
         </Link>
       </Typography>
-    </Box>
+    </LandingSection>
   );
 }

@@ -8,17 +8,14 @@ import { planColour } from '@estancia/ui';
 import { pathTo } from '../../../app/route-meta';
 import { usePlans } from '../../billing/api/catalogue';
 import { formatMoney } from '../../billing/money';
-import { LANDING_SECTIONS } from '../landing-sections';
+import { LandingSection } from './LandingSection';
 
 /** The plans on sale, as the Offers page sells them (GET billing/plans): name, monthly price, decorations. */
 export function PlansSummary() {
   const { t, i18n } = useTranslation();
   const plans = usePlans();
   return (
-    <Box component="section" id={LANDING_SECTIONS.plans} aria-labelledby="landing-plans-title">
-      <Typography id="landing-plans-title" component="h2" variant="h2" gutterBottom>
-        {t('landing.plans.title')}
-      </Typography>
+    <LandingSection section="plans" title={t('landing.plans.title')}>
       <Typography sx={{ mb: 2 }}>{t('landing.plans.intro')}</Typography>
       {plans.data && plans.data.length > 0 && (
         <Box
@@ -68,6 +65,6 @@ export function PlansSummary() {
       <Button component={RouterLink} to={pathTo('Offers')} variant="contained">
         {t('landing.plans.seeAll')}
       </Button>
-    </Box>
+    </LandingSection>
   );
 }

@@ -139,9 +139,10 @@ function CustomerView({ user }: { user: User }) {
       <Box sx={{ mb: 2 }}>
         {(newAccount || stage === 'returning') && (
           <Typography component="p" variant="h5">
-            {newAccount
-              ? t('getStarted.welcome', { name: displayName(user) })
-              : t('getStarted.returning.greeting', { name: displayName(user) })}
+            {/* What the customer has done wins over the account's age: a pack bought today is a return. */}
+            {stage === 'returning'
+              ? t('getStarted.returning.greeting', { name: displayName(user) })
+              : t('getStarted.welcome', { name: displayName(user) })}
           </Typography>
         )}
         {intro && <Typography>{intro}</Typography>}

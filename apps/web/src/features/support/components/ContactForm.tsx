@@ -22,7 +22,6 @@ import { currentLocale } from '../../../shared/i18n';
 import { useSession } from '../../session/session';
 import { supportApi } from '../api/support-api';
 import { ChoiceGroup } from './ChoiceGroup';
-import { SingleChoiceGroup } from './SingleChoiceGroup';
 
 /**
  * The contact-sales form (ContactUs and Help): validated with the API's own schema, so a meeting without
@@ -119,7 +118,8 @@ export function ContactForm({ idPrefix = 'contact' }: { idPrefix?: string }) {
         legend={t('support.contact.services')}
         options={CONTACT_SERVICES.map((value) => ({ value, label: t(`support.services.${value}`) }))}
       />
-      <SingleChoiceGroup
+      <ChoiceGroup
+        single
         control={control}
         name="volumes"
         id={`${idPrefix}-volumes`}
