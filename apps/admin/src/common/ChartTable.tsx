@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { visuallyHidden } from './visuallyHidden';
+import { visuallyHidden } from '@estancia/ui';
 
 export interface ChartTableProps<V> {
   title: string;

@@ -6,7 +6,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import { Menu, useBasename, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import reviews from '../resources/reviews';
 import { useReviewAlerts } from '../resources/reviews/reviewQueries';
-import { visuallyHidden } from '../common/visuallyHidden';
+import { visuallyHidden } from '@estancia/ui';
 
 /** One job's entries; the visible heading is for sighted users, the group's label for screen readers. */
 const MenuGroup = ({ title, children }: { title: string; children: ReactNode }) => {

@@ -22,7 +22,7 @@ import ScienceIcon from '@mui/icons-material/Science';
 import { useTranslate } from 'react-admin';
 import { type EngineInfo, type EngineName, type EngineTestResult } from '@estancia/contracts';
 import { apiErrorKey } from '../../common/apiErrorKey';
-import { visuallyHidden } from '../../common/visuallyHidden';
+import { visuallyHidden } from '@estancia/ui';
 import { useEngineTest } from './engineQueries';
 import { useEngineWords } from './useEngineWords';
 

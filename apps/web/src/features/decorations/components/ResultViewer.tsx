@@ -29,6 +29,7 @@ import {
   type ZoomView,
 } from '../zoom';
 import { CompareSlider } from './CompareSlider';
+import { visuallyHidden } from '@estancia/ui';
 
 /** One ready result of the project, as the viewer shows it. */
 export interface ViewerResult {
@@ -377,15 +378,6 @@ function ViewerBody({
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const navButton = (side: 'left' | 'right') => ({
   position: 'absolute',

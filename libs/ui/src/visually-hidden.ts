@@ -1,4 +1,4 @@
-/** Read by screen readers, not shown: the usual clip pattern (MUI's own lives in @mui/utils, not a dependency here). */
+/** Read by screen readers, not shown: the usual clip pattern (MUI's own lives in @mui/utils, a dependency of neither app). */
 export const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
