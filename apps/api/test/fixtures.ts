@@ -27,6 +27,26 @@ export const RELAXED_LIMITS: Record<string, string> = {
 
 export const PASSWORD = 'Casa-Bonita-2024';
 
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Polls until `probe` answers something truthy and returns it. The minute's default is for a loaded
+ * two-core CI machine, where a render queued behind other test files can take tens of seconds.
+ */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  ms = 60_000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
 export interface ApiAnswer<T = Record<string, unknown>> {
   status: number;
   body: T;

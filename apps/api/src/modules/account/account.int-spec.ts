@@ -11,23 +11,18 @@ import type {
 } from '@estancia/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { PASSWORD, RELAXED_LIMITS, call, projectWithPhotos, uniqueEmail } from '../../../test/fixtures';
+import {
+  PASSWORD,
+  RELAXED_LIMITS,
+  call,
+  projectWithPhotos,
+  uniqueEmail,
+  waitFor,
+} from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { Accounts } from '../identity/accounts.service';
 import { SessionService } from '../identity/session.service';
 import { WalletService } from '../wallet/wallet.service';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 /** A zip's entries, extracted with Debian's unzip into a fresh folder. */
 function unzip(zip: Buffer): { names: string[]; read: (name: string) => Buffer } {

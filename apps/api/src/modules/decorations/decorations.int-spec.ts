@@ -15,7 +15,7 @@ import type {
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { RELAXED_LIMITS, call, projectWithPhotos } from '../../../test/fixtures';
+import { RELAXED_LIMITS, call, projectWithPhotos, sleep, waitFor } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { JobQueue } from '../../infra/queue/job-queue.service';
@@ -33,22 +33,6 @@ interface Feed {
   progress: DecorationProgressEvent[];
   confirms: string[];
   retryConfirms: string[];
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined | null | false>,
-  ms = 30000,
-): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
 }
 
 /** Entries of a zip, from its end-of-central-directory record (the archive stores, no comment). */

@@ -11,7 +11,7 @@ import type {
 } from '@estancia/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { RELAXED_LIMITS, call } from '../../../test/fixtures';
+import { RELAXED_LIMITS, call, sleep, waitFor } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { roomJpeg } from '../projects/test-images';
 import { WalletService } from '../wallet/wallet.service';
@@ -53,18 +53,6 @@ require.extensions['.ts'] = (module, filename) => {
 };
 require(${JSON.stringify(join(API_ROOT, 'src/main.ts'))});
 `;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 20000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 describe('a worker killed in the middle of a render', () => {
   let t: TestApp;

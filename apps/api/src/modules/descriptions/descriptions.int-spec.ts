@@ -9,7 +9,7 @@ import type {
 } from '@estancia/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { RELAXED_LIMITS, call } from '../../../test/fixtures';
+import { RELAXED_LIMITS, call, sleep } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { JobQueue } from '../../infra/queue/job-queue.service';
 import { WalletService } from '../wallet/wallet.service';
@@ -18,8 +18,6 @@ import { DescriptionWriter } from './writer/description-writer.port';
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Confirmation = { decoration: DescriptionVersion; project: ProjectSummary };
 type Answer = DescriptionVersion & { code?: string; fields?: Record<string, string> };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const FACTS: DescriptionFactsRequest = {
   language: 'es',

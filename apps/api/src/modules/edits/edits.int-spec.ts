@@ -12,7 +12,7 @@ import type {
 } from '@estancia/contracts';
 import sharp, { type OutputInfo } from 'sharp';
 import { DataSource } from 'typeorm';
-import { RELAXED_LIMITS, call } from '../../../test/fixtures';
+import { RELAXED_LIMITS, call, waitFor } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { Realtime } from '../../infra/realtime/realtime.service';
 import { Storage } from '../../infra/storage/storage.port';
@@ -20,18 +20,6 @@ import { roomJpeg } from '../projects/test-images';
 import { WalletService } from '../wallet/wallet.service';
 import { KEPT_VERSIONS } from '../decorations/decorations.service';
 import { EditRenderJob } from './edit-render.job';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(150);
-  }
-}
 
 const BLUE = 'paint-mediterranean-blue';
 /** The back wall of the test room (x from 0.18, above the floor line at 0.62), window cut out. */

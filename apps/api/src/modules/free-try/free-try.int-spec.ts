@@ -12,7 +12,15 @@ import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { RELAXED_LIMITS, call, latestMail, uniqueEmail, type SentMail } from '../../../test/fixtures';
+import {
+  RELAXED_LIMITS,
+  call,
+  latestMail,
+  uniqueEmail,
+  type SentMail,
+  sleep,
+  waitFor,
+} from '../../../test/fixtures';
 import { signIn, startTestApp, type TestApp } from '../../../test/harness';
 import { JobQueue } from '../../infra/queue/job-queue.service';
 import { REDIS } from '../../infra/redis/redis.module';
@@ -27,16 +35,6 @@ type Answer<T> = T & { code?: string; fields?: Record<string, string> };
 
 const PER_VISITOR = 5;
 const REDECORATIONS = 3;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(what: string, probe: () => Promise<boolean>, ms = 20000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 describe('free try', () => {
   let t: TestApp;
   let db: DataSource;

@@ -10,22 +10,12 @@ import {
   signUp,
   uniqueEmail,
   type RunningApp,
+  waitFor,
 } from '../../../test/fixtures';
 import { createWorker } from '../../app.factory';
 import { JobQueue } from '../../infra/queue/job-queue.service';
 
 const NEW_PASSWORD = 'Otra-Clave-2025';
-
-/** Polls until `probe` answers something, up to `ms`. */
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 30000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** The queue's reset jobs are all done (none waiting or running). */
 const resetJobsDone = (app: RunningApp) =>

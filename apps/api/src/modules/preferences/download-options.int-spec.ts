@@ -10,15 +10,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { RELAXED_LIMITS, call } from '../../../test/fixtures';
+import { RELAXED_LIMITS, call, sleep } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { roomJpeg } from '../projects/test-images';
 import { WEB_LONG_SIDE } from './download-encoding';
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The files of a zip, unpacked with the system's unzip. */
 function unzip(zip: Buffer): { name: string; body: Buffer }[] {

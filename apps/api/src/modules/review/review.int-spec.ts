@@ -16,7 +16,7 @@ import {
 } from '@estancia/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { RELAXED_LIMITS, call } from '../../../test/fixtures';
+import { RELAXED_LIMITS, call, sleep, waitFor } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { KEPT_VERSIONS } from '../decorations/decorations.service';
 import { MediaUrls } from '../projects/media-urls.service';
@@ -37,18 +37,6 @@ const wallLayer = (): EditLayer => ({
   productId: 'paint-mediterranean-blue',
   area: [{ kind: 'polygon', points: [0.18, 0, 1, 0, 1, 0.62, 0.18, 0.62], erase: false }],
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 30000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 describe('review', () => {
   let t: TestApp;

@@ -8,12 +8,10 @@ import {
   type WalletTransactionsResponse,
 } from '@estancia/contracts';
 import { DataSource } from 'typeorm';
-import { RELAXED_LIMITS, call } from '../../../test/fixtures';
+import { RELAXED_LIMITS, call, sleep, waitFor } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { roomJpeg } from '../projects/test-images';
 import { WalletService } from './wallet.service';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('wallet races, history and statistics', () => {
   let t: TestApp;
@@ -236,21 +234,17 @@ describe('wallet races, history and statistics', () => {
 
     const stats = async (user: SignedIn) =>
       (await call<WalletStatistics>(t, 'GET', 'wallet/statistics', { token: user.token })).body;
-    const deadline = Date.now() + 20000;
-    for (;;) {
+    await waitFor('both decorations rendered', async () => {
       const detail = (
         await call<ProjectDetail>(t, 'GET', `project/${created.body.id}`, { token: alice.token })
       ).body;
       const [draft] = (await db.query(`SELECT awaiting_review FROM decorations WHERE id = $1`, [
         supervised.id,
-      ])) as {
-        awaiting_review: boolean;
-      }[];
-      if (detail.decorations.find((d) => d.id === automatic.id)?.state === 'ready' && draft.awaiting_review)
-        break;
-      if (Date.now() > deadline) throw new Error('the decorations never finished rendering');
-      await sleep(100);
-    }
+      ])) as { awaiting_review: boolean }[];
+      return (
+        detail.decorations.find((d) => d.id === automatic.id)?.state === 'ready' && draft.awaiting_review
+      );
+    });
     const spentOnImages = COSTS.automaticDecorationCredits + COSTS.supervisedDecorationCredits;
     const [{ created_at: since }] = (await db.query(`SELECT created_at FROM users WHERE id = $1`, [a])) as {
       created_at: Date;

@@ -9,7 +9,7 @@ import type {
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { DataSource as DataSourceToken } from 'typeorm';
-import { call, projectWithPhotos, RELAXED_LIMITS } from '../../../../test/fixtures';
+import { call, projectWithPhotos, RELAXED_LIMITS, waitFor } from '../../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../../test/harness';
 import { LoopbackServer } from '../../../../test/loopback-server';
 import { Storage } from '../../../infra/storage/storage.port';
@@ -70,18 +70,6 @@ class ScriptedEngine {
 
   stop(): Promise<void> {
     return this.server.stop();
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>): Promise<T> {
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
   }
 }
 
