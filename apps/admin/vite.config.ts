@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from '../../tools/vite/precompress.mjs';
+import { pureContracts } from '../../tools/vite/pure-contracts.mjs';
 
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 const libDir = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/`, import.meta.url));
@@ -9,7 +10,7 @@ const libDir = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/`
 export default defineConfig({
   // The API serves this build under /backoffice/ with an SPA fallback.
   base: '/backoffice/',
-  plugins: [react(), precompress()],
+  plugins: [react(), pureContracts(), precompress()],
   resolve: {
     alias: [
       // One catalogue file (`@estancia/i18n/es/admin.json`): the console's entry carries its own namespaces only,

@@ -2,13 +2,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from '../../tools/vite/precompress.mjs';
+import { pureContracts } from '../../tools/vite/pure-contracts.mjs';
 import { fileURLToPath } from 'node:url';
 
 const lib = (path: string) => fileURLToPath(new URL(`../../libs/${path}`, import.meta.url));
 const api = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), pureContracts(), precompress()],
   resolve: {
     alias: {
       '@estancia/contracts': lib('contracts/src/index.ts'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldIssue } from './errors';
+import { BILLING_CURRENCY } from './constants';
 import { PLAN_CODES } from './enums';
 
 /** Pack codes, smallest first (spec section 9: Starter, Standard, Premium, Business). */
@@ -11,9 +12,6 @@ export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
 export const COUPON_SCOPES = ['pack', 'subscription', 'any'] as const;
 export type CouponScope = (typeof COUPON_SCOPES)[number];
-
-/** Every price is in integer cents of this currency. */
-export const BILLING_CURRENCY = 'EUR';
 
 /**
  * What a plan allows (spec section 6), read from the plan's data; the API decides with these,

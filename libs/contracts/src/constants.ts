@@ -56,3 +56,9 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const PRODUCT_NAME = 'Estancia';
+
+/** Every price is in integer cents of this currency. */
+export const BILLING_CURRENCY = 'EUR';
+
+/** The header a browser sends with its visitor id (kept in local storage), to count its free tries. */
+export const VISITOR_HEADER = 'x-estancia-visitor';

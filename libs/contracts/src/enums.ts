@@ -66,3 +66,7 @@ export const LEDGER_REASONS = [
   'admin_adjustment',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
+
+/** Project status values (spec section 4: 2 when every ordered image is done). */
+export const PROJECT_STATUS = { pending: 0, processing: 1, finished: 2 } as const;
+export type ProjectStatus = (typeof PROJECT_STATUS)[keyof typeof PROJECT_STATUS];

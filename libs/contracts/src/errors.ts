@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Stable error codes: the API answers `{ code, message }`; the apps translate `errors.<code>`. */
 export const ErrorCode = {
   // generic
@@ -77,14 +75,6 @@ export const ErrorCode = {
   REFORM_STATUS_NOT_NEXT: 'REFORM_STATUS_NOT_NEXT',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-
-/** Every error response body. `fields` maps a form field to the error code that flags it. */
-export const apiErrorSchema = z.object({
-  code: z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]),
-  message: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /** Validation issue codes used in `fields` (translated as `validation.<code>`). */
 export const FieldIssue = {

@@ -9,9 +9,6 @@ import { orderableRoomTypeSchema, orderableStyleSchema } from './projects';
  * e-mail (by an e-mailed code, or by registering).
  */
 
-/** The header a browser sends with its visitor id (kept in local storage), to count its free tries. */
-export const VISITOR_HEADER = 'x-estancia-visitor';
-
 /**
  * POST /data/free-try (multipart: `file`, `roomType`, `style`; public). The photo follows the upload
  * rules of a project photo (image, 2 MB, no person). Refusals: IMAGE_*, HIGH_DEMAND when the

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  displayName,
-  loginRequestSchema,
-  passwordSchema,
-  phoneSchema,
-  registerRequestSchema,
-} from './identity';
+import { displayName } from './display-name';
+import { loginRequestSchema, passwordSchema, phoneSchema, registerRequestSchema } from './identity';
 
 const issues = (result: {
   success: boolean;

@@ -148,7 +148,3 @@ export type StatusResponse = z.infer<typeof statusResponseSchema>;
 /** Answer of updateProfile. */
 export const updateProfileResponseSchema = z.object({ user: userSchema });
 export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
-
-/** The name the app shows: the name, or the e-mail part before the @. */
-export const displayName = (user: Pick<User, 'name' | 'email'>): string =>
-  user.name.trim() || user.email.split('@')[0] || user.email;

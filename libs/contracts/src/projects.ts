@@ -4,10 +4,6 @@ import { COSTS } from './constants';
 import { DECORATION_TYPES, ROOM_TYPES, ROOM_TYPES_COMING_SOON, STYLES, STYLES_COMING_SOON } from './enums';
 import type { DecorationStage } from './events';
 
-/** Project status values (spec section 4: 2 when every ordered image is done). */
-export const PROJECT_STATUS = { pending: 0, processing: 1, finished: 2 } as const;
-export type ProjectStatus = (typeof PROJECT_STATUS)[keyof typeof PROJECT_STATUS];
-
 /** Image types accepted, decided from the file's bytes (never its name or type header). */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Decompression-bomb guard: images over this many pixels are refused before decoding. */

@@ -1,4 +1,4 @@
-import { freeTrySchema, LIMITS, STORAGE_KEYS, type FreeTry } from '@estancia/contracts';
+import { LIMITS, STORAGE_KEYS, type FreeTry } from '@estancia/contracts';
 import { rememberPostLoginRedirect } from '../session/post-login-redirect';
 
 /**
@@ -7,10 +7,9 @@ import { rememberPostLoginRedirect } from '../session/post-login-redirect';
  * checkout are this feature's own.
  */
 const VISITOR_KEY = 'freeTryVisitor';
-const CURRENT_TRY_KEY = 'freeTry';
 const PENDING_PURCHASE_KEY = 'freeTryPurchase';
 
-const storage = () => window.localStorage;
+export const storage = () => window.localStorage;
 
 /** The random id the API counts this browser's free tries by (header `x-estancia-visitor`). */
 export function visitorId(): string {
@@ -20,27 +19,6 @@ export function visitorId(): string {
     storage().setItem(VISITOR_KEY, id);
   }
   return id;
-}
-
-export const isExpired = (freeTry: Pick<FreeTry, 'expiresAt'>, now = Date.now()): boolean =>
-  Date.parse(freeTry.expiresAt) <= now;
-
-/** The try shown on the page, kept so a reload or a sign-in shows it again until its images are deleted. */
-export function saveCurrentTry(freeTry: FreeTry): void {
-  storage().setItem(CURRENT_TRY_KEY, JSON.stringify(freeTry));
-}
-
-export function loadCurrentTry(): FreeTry | null {
-  try {
-    const parsed = freeTrySchema.safeParse(JSON.parse(storage().getItem(CURRENT_TRY_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export function forgetCurrentTry(): void {
-  storage().removeItem(CURRENT_TRY_KEY);
 }
 
 /** The visitor chose to register (or log in) to download: the try waits for the first sign-in (spec section 4). */

@@ -6,18 +6,18 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { resendCodeRequestSchema } from '@estancia/contracts';
+import type { resendCodeRequestSchema } from '@estancia/contracts';
 import { FormTextField } from '../../../shared/FormTextField';
 import { reportApiError } from '../../../shared/forms';
+import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { notifications } from '../../notifications/notifications';
 import { identityApi } from '../api/identity-api';
 
 /** The same `{ email }` shape as the code resend. */
-const forgotSchema = resendCodeRequestSchema;
+type ForgotSchema = typeof resendCodeRequestSchema;
 
 /** "Forgot your password?" link and its dialog asking for the account's e-mail. */
 export function ForgotPassword() {
@@ -25,11 +25,13 @@ export function ForgotPassword() {
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const { control, handleSubmit, setError, reset } = useForm<
-    z.input<typeof forgotSchema>,
+    z.input<ForgotSchema>,
     unknown,
-    z.output<typeof forgotSchema>
+    z.output<ForgotSchema>
   >({
-    resolver: zodResolver(forgotSchema),
+    resolver: lazyZodResolver(() =>
+      import('../../../shared/form-schemas').then((m) => m.resendCodeRequestSchema),
+    ),
     defaultValues: { email: '' },
   });
   const forgot = useMutation({ mutationFn: identityApi.forgotPassword });

@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ErrorCode, loginRequestSchema } from '@estancia/contracts';
+import { ErrorCode, type loginRequestSchema } from '@estancia/contracts';
 import { ApiRequestError } from '../../../shared/api-client';
 import { FormTextField } from '../../../shared/FormTextField';
 import { reportApiError } from '../../../shared/forms';
+import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { currentLocale } from '../../../shared/i18n';
 import { notifications } from '../../notifications/notifications';
 import { session } from '../../session/session';
@@ -31,7 +31,7 @@ export function LoginForm({
 }) {
   const { t } = useTranslation();
   const { control, handleSubmit, setError } = useForm<LoginInput, unknown, LoginOutput>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: lazyZodResolver(() => import('../../../shared/form-schemas').then((m) => m.loginRequestSchema)),
     defaultValues: { login: defaultEmail, password: '' },
   });
   const login = useMutation({ mutationFn: identityApi.login });

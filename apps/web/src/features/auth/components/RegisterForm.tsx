@@ -15,7 +15,7 @@ import {
   registrationFormSchema,
   type RegistrationFormInput,
   type RegistrationFormOutput,
-} from './registration-schema';
+} from './password-schemas';
 
 /**
  * Name, e-mail, password twice, company, referral code, language and the terms consent; then the e-mailed

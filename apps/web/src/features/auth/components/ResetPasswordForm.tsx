@@ -1,28 +1,26 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { passwordSchema } from '@estancia/contracts';
-import { NewPasswordFields, withRepeatedPassword } from './NewPasswordFields';
+import type { z } from 'zod';
 import { reportApiError } from '../../../shared/forms';
+import { lazyZodResolver } from '../../../shared/lazy-resolver';
+import { NewPasswordFields } from './NewPasswordFields';
+import type { resetPasswordFormSchema } from './password-schemas';
 import { notifications } from '../../notifications/notifications';
 import { identityApi } from '../api/identity-api';
 import { AuthSubmitButton } from './AuthSubmitButton';
-
-const resetFormSchema = withRepeatedPassword(z.object({ password: passwordSchema }));
 
 /** Opened by the e-mailed link (`/login/?resetToken=<rowId>`): a new password for the account. */
 export function ResetPasswordForm({ rowId, onDone }: { rowId: string; onDone: () => void }) {
   const { t } = useTranslation();
   const { control, handleSubmit, setError } = useForm<
-    z.input<typeof resetFormSchema>,
+    z.input<typeof resetPasswordFormSchema>,
     unknown,
-    z.output<typeof resetFormSchema>
+    z.output<typeof resetPasswordFormSchema>
   >({
-    resolver: zodResolver(resetFormSchema),
+    resolver: lazyZodResolver(() => import('./password-schemas').then((m) => m.resetPasswordFormSchema)),
     defaultValues: { password: '', repeatPassword: '' },
   });
   const reset = useMutation({ mutationFn: identityApi.resetPassword });

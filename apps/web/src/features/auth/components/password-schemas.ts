@@ -20,7 +20,6 @@ export function withRepeatedPassword<Shape extends z.ZodRawShape & { password: z
   );
 }
 
-
 /**
  * The API's register schema plus the repeated password, which never leaves the browser. The consent box
  * starts unticked (`false`), and the contract's own rule (only `true` passes) judges it.

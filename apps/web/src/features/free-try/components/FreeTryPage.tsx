@@ -26,7 +26,7 @@ import { DEFAULT_ROOM_TYPE, DEFAULT_STYLE } from '../../decorations/catalogue';
 import { PhotoPicker } from '../../decorations/components/PhotoPicker';
 import { RoomAndStyleFields } from '../../decorations/components/RoomAndStyleFields';
 import { freeTryApi } from '../api/free-try-api';
-import { forgetCurrentTry, loadCurrentTry, saveCurrentTry } from '../free-try-storage';
+import { forgetCurrentTry, loadCurrentTry, saveCurrentTry } from '../current-try';
 import { FreeTryResult } from './FreeTryResult';
 import { InspirationGallery } from './InspirationGallery';
 import { TryFreeSteps } from './TryFreeSteps';

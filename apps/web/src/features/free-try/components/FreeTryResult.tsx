@@ -23,7 +23,7 @@ import { CompareSlider } from '../../decorations/components/CompareSlider';
 import { RoomAndStyleFields } from '../../decorations/components/RoomAndStyleFields';
 import { freeTryApi } from '../api/free-try-api';
 import { asRoomType, asStyle } from '../catalogue-choice';
-import { isExpired } from '../free-try-storage';
+import { isExpired } from '../current-try';
 import { useNow } from '../hooks/useNow';
 import { DownloadHdDialog } from './DownloadHdDialog';
 import { ExpiryCountdown } from './ExpiryCountdown';

@@ -26,7 +26,7 @@ import { PaymentCancelDialog, TransactionRejectedDialog } from '../../billing/co
 import { PaymentSuccessDialog } from '../../billing/components/PaymentSuccessDialog';
 import { PACKS_ANCHOR } from '../../billing/sections';
 import { FreeTryResult } from '../../free-try/components/FreeTryResult';
-import { forgetCurrentTry, isExpired, loadCurrentTry, saveCurrentTry } from '../../free-try/free-try-storage';
+import { forgetCurrentTry, isExpired, loadCurrentTry, saveCurrentTry } from '../../free-try/current-try';
 import { useCompletePendingPurchase } from '../../free-try/hooks/usePurchaseFreeTry';
 import { RouterButton } from '../../navigation/components/RouterButton';
 import { projectsApi } from '../../projects/api/projects-api';

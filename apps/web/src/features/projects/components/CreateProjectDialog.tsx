@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,14 +5,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  createProjectRequestSchema,
-  ErrorCode,
-  type CreateProjectRequest,
-  type ProjectSummary,
-} from '@estancia/contracts';
+import { ErrorCode, type CreateProjectRequest, type ProjectSummary } from '@estancia/contracts';
 import { FormTextField } from '../../../shared/FormTextField';
 import { reportApiError } from '../../../shared/forms';
+import { lazyZodResolver } from '../../../shared/lazy-resolver';
 import { notifications } from '../../notifications/notifications';
 import { projectsApi } from '../api/projects-api';
 
@@ -28,7 +23,9 @@ export function CreateProjectDialog({
 }) {
   const { t } = useTranslation();
   const form = useForm<CreateProjectRequest>({
-    resolver: zodResolver(createProjectRequestSchema),
+    resolver: lazyZodResolver(() =>
+      import('../../../shared/form-schemas').then((m) => m.createProjectRequestSchema),
+    ),
     defaultValues: { propertyName: '' },
   });
   const submit = form.handleSubmit(async ({ propertyName }) => {
