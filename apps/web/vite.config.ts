@@ -40,6 +40,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/data': { target: api, changeOrigin: true },
+      '/api': { target: api, changeOrigin: true },
       '/socket.io': { target: api, ws: true, changeOrigin: true },
     },
   },

@@ -1,4 +1,4 @@
-import { Logger as NestLogger, type INestApplicationContext } from '@nestjs/common';
+import { Logger as NestLogger, RequestMethod, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
@@ -35,7 +35,8 @@ export async function createApi(config: AppConfig): Promise<ApiApp> {
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { extended: true, limit: JSON_BODY_LIMIT });
   const apps = serveStaticApps(app, config, new NestLogger('Static'));
-  app.setGlobalPrefix('data');
+  // The public API (/api/v1, its documents under /api) has its own prefix; everything else is /data.
+  app.setGlobalPrefix('data', { exclude: [{ path: 'api/{*rest}', method: RequestMethod.ALL }] });
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
   app.enableShutdownHooks();
   return { app, apps };

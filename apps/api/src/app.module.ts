@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import type { AppConfig } from './infra/config/config';
 import { ConfigModule } from './infra/config/config.module';
 import { DatabaseModule } from './infra/database/database.module';
+import { EventsModule } from './infra/events/events.module';
 import { ErrorFilter } from './infra/http/error.filter';
 import { RequestLoggingModule } from './infra/http/request-logging';
 import { MailModule } from './infra/mail/mail.module';
@@ -22,6 +23,7 @@ import { ReviewModule } from './modules/review/review.module';
 import { FreeTryModule } from './modules/free-try/free-try.module';
 import { DescriptionsModule } from './modules/descriptions/descriptions.module';
 import { AccountModule } from './modules/account/account.module';
+import { IntegrationsModule } from './modules/integrations/integrations.module';
 
 /** The whole product; the role (api, worker, all) decides what main starts, not which modules load. */
 @Module({})
@@ -35,6 +37,7 @@ export class AppModule {
         RedisModule,
         RequestLoggingModule,
         QueueModule,
+        EventsModule,
         // identity answers the hub's handshakes (HubAuthenticator); the infra names no domain itself
         RealtimeModule.forRoot(IdentityModule),
         StorageModule,
@@ -53,6 +56,7 @@ export class AppModule {
         FreeTryModule,
         DescriptionsModule,
         AccountModule,
+        IntegrationsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

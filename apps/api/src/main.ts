@@ -35,6 +35,11 @@ async function main(): Promise<void> {
       line('Customer app', `${base}/`, apps.web.built ? '' : unbuilt),
       line('Staff console', `${base}/backoffice/`, apps.admin.built ? '' : unbuilt),
       line('API', `${base}/data`),
+      line(
+        'Public API',
+        `${base}/api/v1`,
+        ` (API keys; docs at ${base}/api/docs, MCP at ${base}/api/v1/mcp)`,
+      ),
       line('Real-time hub', `${base}${HUB_NAMESPACE}`, ' (Socket.IO, path /socket.io)'),
     ].join('\n'),
   );

@@ -1,6 +1,16 @@
 import type { INestApplication } from '@nestjs/common';
-import type { Role, SessionResponse, UploadImagesResponse } from '@estancia/contracts';
+import { randomUUID } from 'node:crypto';
+import type {
+  CreatedApiKey,
+  PlanCode,
+  Role,
+  SessionResponse,
+  UploadImagesResponse,
+} from '@estancia/contracts';
 import { DataSource } from 'typeorm';
+import { BillingCustomers } from '../src/modules/billing/billing-customers';
+import { PaymentsService } from '../src/modules/billing/payments.service';
+import { SandboxSubscriptions } from '../src/modules/billing/sandbox-subscriptions';
 import { Accounts } from '../src/modules/identity/accounts.service';
 import { hashPassword } from '../src/modules/identity/passwords';
 import { roomJpeg } from '../src/modules/projects/test-images';
@@ -181,4 +191,65 @@ export async function projectWithPhotos(
   const body = (await res.json()) as UploadImagesResponse;
   if (res.status !== 201) throw new Error(`images answered ${res.status}: ${JSON.stringify(body)}`);
   return { id: created.body.id, imageIds: body.images.map((i) => i.id) };
+}
+
+/**
+ * Gives the user an active monthly subscription to `plan`, started the way the sandbox gateway starts
+ * one after a paid checkout (the test app's default gateway): the plan's rights and credits apply.
+ */
+export async function subscribe(t: RunningApp, userId: string, plan: PlanCode): Promise<void> {
+  const [{ price }] = (await t.app
+    .get(DataSource)
+    .query(`SELECT monthly_price_cents AS price FROM plans WHERE code = $1`, [plan])) as { price: number }[];
+  const started = await t.app.get(SandboxSubscriptions).start({
+    sessionId: randomUUID(),
+    customerRef: await t.app.get(BillingCustomers).ensure(userId),
+    plan,
+    cycle: 'monthly',
+    priceCents: price,
+    discountCents: 0,
+  });
+  await t.app.get(PaymentsService).handleAll(started.events);
+}
+
+/** An integrator: a customer whose plan has API access, with a key for the public API. */
+export interface ApiKeyHolder {
+  userId: string;
+  /** The customer's app session (for /data calls, e.g. the keys page). */
+  token: string;
+  keyId: string;
+  secret: string;
+  /** `{ authorization: 'Bearer <secret>' }` for /api/v1 calls. */
+  headers: Record<string, string>;
+}
+
+/**
+ * A key for the public API. Without `customer`, a new customer is signed up; either way the customer is
+ * subscribed to `plan` (ULTIMATE: API access) unless `plan` is null, then the key is created on the
+ * keys page's own call.
+ */
+export async function apiKeyFor(
+  t: RunningApp,
+  options: { customer?: { token: string; userId: string }; plan?: PlanCode | null; name?: string } = {},
+): Promise<ApiKeyHolder> {
+  let customer = options.customer;
+  if (!customer) {
+    const session = await signUp(t);
+    customer = { token: session.token, userId: session.user.id };
+  }
+  const plan = options.plan === undefined ? 'ULTIMATE' : options.plan;
+  if (plan) await subscribe(t, customer.userId, plan);
+  const created = await call<CreatedApiKey>(t, 'POST', 'integrations/keys', {
+    token: customer.token,
+    body: { name: options.name ?? 'Portal' },
+  });
+  if (created.status !== 201)
+    throw new Error(`integrations/keys answered ${created.status}: ${JSON.stringify(created.body)}`);
+  return {
+    userId: customer.userId,
+    token: customer.token,
+    keyId: created.body.id,
+    secret: created.body.secret,
+    headers: { authorization: `Bearer ${created.body.secret}` },
+  };
 }

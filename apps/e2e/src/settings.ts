@@ -67,6 +67,9 @@ export function productEnvironment(): Record<string, string> {
     RATE_LIMIT_RESET_PER_EMAIL: '100000',
     RATE_LIMIT_API_PER_IP: '100000',
     FREE_TRY_PER_IP: '100000',
+    // The example integration's webhook receiver listens on this machine, over plain http.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    WEBHOOK_ALLOW_HTTP: 'true',
   };
 }
 

@@ -19,3 +19,4 @@ export * from './support';
 export * from './descriptions';
 export * from './engines';
 export * from './surface-paint';
+export * from './integrations';

@@ -41,10 +41,13 @@ const ReportProblemPage = lazyPage(
   () => import('../features/support/components/ReportProblemPage'),
   'ReportProblemPage',
 );
+const ApiIntegrationPage = lazyPage(
+  () => import('../features/integrations/components/ApiIntegrationPage'),
+  'ApiIntegrationPage',
+);
 const AccountPage = lazyPage(() => import('./pages/AccountPage'), 'AccountPage');
 const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'LoginPage');
 const PageNotFoundPage = lazyPage(() => import('./pages/PageNotFoundPage'), 'PageNotFoundPage');
-const PlannedPage = lazyPage(() => import('./pages/PlannedPage'), 'PlannedPage');
 const RegisterPage = lazyPage(() => import('./pages/RegisterPage'), 'RegisterPage');
 const UpdatingPlatformPage = lazyPage(() => import('./pages/UpdatingPlatformPage'), 'UpdatingPlatformPage');
 
@@ -64,7 +67,7 @@ const PAGES: Record<RouteName, () => ReactNode> = {
   UpdatingPlatform: () => <UpdatingPlatformPage />,
   MyProjects: () => <MyProjectsPage />,
   StripeConfirmation: () => <StripeConfirmationPage />,
-  ApiIntegration: () => <PlannedPage name="ApiIntegration" />,
+  ApiIntegration: () => <ApiIntegrationPage />,
   UnexpectedError: () => <UnexpectedErrorPage />,
   GetStarted: () => <GetStartedPage />,
   FileUpload: () => <FreeTryPage />,

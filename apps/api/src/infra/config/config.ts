@@ -82,6 +82,23 @@ export const configSchema = z.object({
   RATE_LIMIT_RESET_PER_EMAIL: count(5),
   RATE_LIMIT_API_PER_IP: count(1200),
   RATE_LIMIT_SUPPORT_PER_IP: count(10),
+  /** The public API (/api/v1): requests per API key per RATE_LIMIT_API_KEY_WINDOW_SECONDS. */
+  RATE_LIMIT_API_KEY: count(120),
+  RATE_LIMIT_API_KEY_WINDOW_SECONDS: count(60),
+  /** Upload by URL (/api/v1): let the worker fetch from private addresses / over plain http. Tests only. */
+  REMOTE_IMAGES_ALLOW_PRIVATE: bool.default(false),
+  REMOTE_IMAGES_ALLOW_HTTP: bool.default(false),
+  /** Webhooks: the wait after each failed attempt (ms); the last repeats until WEBHOOK_RETRY_HOURS after the event. */
+  WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'a comma-separated list of milliseconds')
+    .default('60000,300000,1800000,7200000,18000000,28800000')
+    .transform((list) => list.split(',').map(Number)),
+  /** How long a webhook receiver has to answer before the attempt counts as failed. */
+  WEBHOOK_TIMEOUT_SECONDS: count(10),
+  /** Webhook URLs on private or loopback addresses / over plain http. Tests and local receivers only. */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  WEBHOOK_ALLOW_HTTP: bool.default(false),
   /** Stripe: set the secret key to sell through Stripe; without it the sandbox gateway sells offline. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),

@@ -62,6 +62,12 @@ const STATUS: Record<ErrorCode, number> = {
   FREE_DOWNLOAD_EXPIRED: 403,
   SUPPORT_STATUS_NOT_NEXT: 409,
   REFORM_STATUS_NOT_NEXT: 409,
+  API_ACCESS_REQUIRED: 403,
+  API_KEY_INVALID: 401,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  URL_NOT_ALLOWED: 422,
+  REMOTE_IMAGE_UNREACHABLE: 422,
 };
 
 /** The one error type services throw: a stable code, optional field flags; the filter renders it. */

@@ -23,6 +23,8 @@ export function applySecurity(app: INestApplication, config: AppConfig): void {
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", 'ws:', 'wss:', GOOGLE],
           frameSrc: ["'self'", GOOGLE],
+          // Only the app itself may frame our pages (it embeds the API docs, /api/docs, on its API page).
+          frameAncestors: ["'self'"],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           // Local installs are reached over plain http (also from other machines on the LAN).

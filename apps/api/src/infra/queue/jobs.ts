@@ -72,6 +72,16 @@ export type Job =
       data: { email: string };
     }
   | {
+      name: 'image.import';
+      /** An integrator's photo by URL: the worker fetches it (public https only) and uploads it to the project. */
+      data: { userId: string; projectId: string; url: string };
+    }
+  | {
+      name: 'webhook.deliver';
+      /** One attempt of a webhook delivery; its row holds the payload, the endpoint and when it is due. */
+      data: { deliveryId: string };
+    }
+  | {
       name: 'free-try.inspiration';
       /** Draws the inspiration gallery's rooms and decorates them with the built-in engine, once. */
       data: Record<string, never>;
@@ -97,6 +107,8 @@ export const JOB_SETTINGS: Record<JobName, { concurrency: number | ((config: App
   'free-try.inspiration': { concurrency: 1 },
   'description.write': { concurrency: 4 },
   'password-reset.send': { concurrency: 2 },
+  'webhook.deliver': { concurrency: 10 },
+  'image.import': { concurrency: 4 },
 };
 
 export const JOB_NAMES = Object.keys(JOB_SETTINGS) as JobName[];

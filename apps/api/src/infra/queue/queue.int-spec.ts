@@ -66,6 +66,12 @@ class OtherJobs {
 
   @OnJob('password-reset.send')
   async sendPasswordReset(): Promise<void> {}
+
+  @OnJob('image.import')
+  async importImage(): Promise<void> {}
+
+  @OnJob('webhook.deliver')
+  async deliverWebhook(): Promise<void> {}
 }
 
 const until = async (check: () => boolean, ms = 10000) => {

@@ -46,7 +46,13 @@ export class LocalDiskStorage extends Storage {
   }
 
   async deletePrefix(prefix: string): Promise<void> {
-    await rm(this.path(prefix.replace(/\/+$/, '')), { recursive: true, force: true });
+    // Retries: a render still writing into the folder makes one pass meet ENOTEMPTY (a project deleted mid-render).
+    await rm(this.path(prefix.replace(/\/+$/, '')), {
+      recursive: true,
+      force: true,
+      maxRetries: 5,
+      retryDelay: 50,
+    });
   }
 
   async exists(key: string): Promise<boolean> {

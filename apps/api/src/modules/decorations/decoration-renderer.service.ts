@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   PROJECT_STATUS,
+  type DecorationEventData,
   type DecorationStage,
+  type DecorationState,
   type DecorationType,
   type RoomType,
   type Style,
@@ -11,6 +13,7 @@ import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
+import { DomainEvents } from '../../infra/events/domain-events';
 import { JobQueue } from '../../infra/queue/job-queue.service';
 import type { JobOf } from '../../infra/queue/jobs';
 import { OnJob } from '../../infra/queue/on-job.decorator';
@@ -89,6 +92,7 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     private readonly jobs: JobQueue,
     private readonly reviews: ReviewQueue,
     private readonly decorations: DecorationRepository,
+    private readonly events: DomainEvents,
   ) {}
 
   @OnJob('decoration.render')
@@ -134,7 +138,10 @@ export class DecorationRenderer implements OnApplicationBootstrap {
       if (outcome === 'finished') {
         await this.progress(job, 'ready', 100, false);
         // A supervised draft goes to staff review: the customer is told at its delivery (ReviewsService.approve).
-        if (job.type !== 'supervised') this.confirm(job);
+        if (job.type !== 'supervised') {
+          this.confirm(job);
+          await this.events.publish('decoration.ready', job.userId, this.eventData(job, 'ready'));
+        }
       } else if (outcome === 'gone') {
         // The project (or the decoration) was deleted while rendering: its files must not outlive it.
         await this.removeLeftovers(job);
@@ -404,7 +411,7 @@ export class DecorationRenderer implements OnApplicationBootstrap {
       // A sent-back draft that failed leaves the earlier draft to fix, so the review waits in the queue again.
       const backToReview = decoration.type === 'supervised' && keepsResult;
       if (backToReview) await this.reviews.draftReady(m, job.decorationId);
-      return { backToReview };
+      return { backToReview, state: keepsResult ? (decoration.state as DecorationState) : 'failed' };
     });
     if (!outcome) return;
     await this.wallet.announce(job.userId);
@@ -415,7 +422,26 @@ export class DecorationRenderer implements OnApplicationBootstrap {
       percent: 100,
     });
     // A failed sent-back draft changes nothing the customer sees; a failed first draft ends their order.
-    if (!outcome.backToReview) this.confirm(job);
+    if (!outcome.backToReview) {
+      this.confirm(job);
+      await this.events.publish('decoration.failed', job.userId, {
+        ...this.eventData(job, outcome.state),
+        failure,
+      });
+    }
+  }
+
+  /** What an integrator's webhook is told about the decoration (ids, and the order's choices). */
+  private eventData(job: RenderJob, state: DecorationState): DecorationEventData {
+    return {
+      projectId: job.projectId,
+      decorationId: job.decorationId,
+      versionId: job.versionId,
+      state,
+      type: job.type,
+      roomType: job.roomType,
+      style: job.style,
+    };
   }
 
   /**

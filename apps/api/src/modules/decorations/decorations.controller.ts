@@ -17,7 +17,7 @@ import { CurrentUser } from '../identity/current-user.decorator';
 import type { AuthUser } from '../identity/session.service';
 import { DecorationsService } from './decorations.service';
 import { attachmentDisposition } from './download-name';
-import { DownloadsService } from './downloads.service';
+import { DownloadsService, sendDownload } from './downloads.service';
 
 @Controller()
 export class DecorationsController {
@@ -92,10 +92,6 @@ export class DecorationsController {
     @RequestedLocale() locale: Locale | null,
     @Res() res: Response,
   ): Promise<void> {
-    const file = await this.downloads.one(auth.userId, id, locale);
-    res.setHeader('Content-Type', file.contentType);
-    res.setHeader('Content-Disposition', attachmentDisposition(file.name));
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.end(file.body);
+    sendDownload(res, await this.downloads.one(auth.userId, id, locale));
   }
 }

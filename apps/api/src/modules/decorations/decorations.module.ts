@@ -28,6 +28,6 @@ import { EngineModule } from './engine/engine.module';
   ],
   controllers: [DecorationsController],
   providers: [DecorationsService, DecorationRenderer, DecorationRepository, DownloadsService],
-  exports: [DecorationsService],
+  exports: [DecorationsService, DownloadsService],
 })
 export class DecorationsModule {}

@@ -336,6 +336,11 @@ export class DecorationsService {
     return decoration;
   }
 
+  /** One of the caller's decorations as its owner sees it (state, progress, result, supervision). */
+  async one(userId: string, decorationId: string): Promise<Decoration> {
+    return (await this.toDtos([await this.findOwned(userId, decorationId)]))[0];
+  }
+
   async toDtos(decorations: DecorationEntity[]): Promise<Decoration[]> {
     const ids = decorations.map((d) => d.currentVersionId).filter((id): id is string => !!id);
     const supervised = decorations.filter((d) => d.type === 'supervised').map((d) => d.id);

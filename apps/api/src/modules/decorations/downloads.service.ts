@@ -10,6 +10,7 @@ import {
   type Style,
 } from '@estancia/contracts';
 import archiver from 'archiver';
+import type { Response } from 'express';
 import type { Writable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
@@ -19,13 +20,26 @@ import { DOWNLOAD_CONTENT_TYPES, encodeDownload } from '../preferences/download-
 import { DownloadOptionsService } from '../preferences/download-options.service';
 import { ProjectsService } from '../projects/projects.service';
 import { assertId, DecorationsService } from './decorations.service';
-import { decorationDownloadName, projectZipName, type DownloadName } from './download-name';
+import {
+  attachmentDisposition,
+  decorationDownloadName,
+  projectZipName,
+  type DownloadName,
+} from './download-name';
 import { applyWatermark } from './watermark';
 
 export interface DownloadFile {
   name: DownloadName;
   contentType: string;
   body: Buffer;
+}
+
+/** Answers a decoration's file as an attachment under its translated name (the app's and the public API's download). */
+export function sendDownload(res: Response, file: DownloadFile): void {
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Disposition', attachmentDisposition(file.name));
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.end(file.body);
 }
 
 interface ReadyRow {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { DomainEvents } from '../../infra/events/domain-events';
 import { Realtime } from '../../infra/realtime/realtime.service';
 import { ProjectsService } from '../projects/projects.service';
 import { WalletService } from '../wallet/wallet.service';
@@ -16,10 +17,24 @@ export class DescriptionOutcomes {
     private readonly projects: ProjectsService,
     private readonly wallet: WalletService,
     private readonly realtime: Realtime,
+    private readonly events: DomainEvents,
   ) {}
 
   async land(versionId: string, text: string): Promise<void> {
-    if (await this.records.land(versionId, text)) await this.confirm(versionId);
+    if (!(await this.records.land(versionId, text))) return;
+    await this.confirm(versionId);
+    // Published once the text is stored; the writer's job must not fail over it.
+    const row = await this.records.versionRow(versionId).catch((error: unknown) => {
+      this.logger.warn(`description.ready for ${versionId} not published: ${String(error)}`);
+      return undefined;
+    });
+    if (row)
+      await this.events.publish('description.ready', row.user_id, {
+        projectId: row.project_id,
+        descriptionId: row.description_id,
+        versionId,
+        language: row.facts.language,
+      });
   }
 
   /** Fails a pending version and gives its credits back; nothing when it is no longer pending. */

@@ -14,5 +14,6 @@ import { DescriptionWriterModule } from './writer/writer.module';
   imports: [DescriptionWriterModule, ProjectsModule, WalletModule, BillingModule],
   controllers: [DescriptionsController],
   providers: [DescriptionsService, DescriptionRecords, DescriptionOutcomes, DescriptionWriteJob],
+  exports: [DescriptionsService],
 })
 export class DescriptionsModule {}

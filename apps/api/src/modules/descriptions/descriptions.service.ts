@@ -90,6 +90,15 @@ export class DescriptionsService {
     return { descriptions, allowance };
   }
 
+  /** One of the caller's descriptions with its versions; someone else's answers NOT_FOUND, like a missing one. */
+  async one(userId: string, descriptionId: string): Promise<Description> {
+    if (!isUuid(descriptionId)) throw new AppError(ErrorCode.NOT_FOUND);
+    const found = await this.records.owned(userId, descriptionId);
+    if (!found) throw new AppError(ErrorCode.NOT_FOUND);
+    const [description] = await this.records.forProject(found.project_id, found.id);
+    return description!;
+  }
+
   /** A new text for these facts: the first of the project in that language, a regeneration or a modification. */
   async generate(userId: string, projectId: string, input: DescriptionFacts): Promise<Written> {
     await this.projects.findOwned(userId, projectId);

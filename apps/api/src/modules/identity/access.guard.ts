@@ -2,7 +2,7 @@ import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@ne
 import { Reflector } from '@nestjs/core';
 import { ErrorCode, STAFF_ROLES, type Role } from '@estancia/contracts';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
-import { IS_PUBLIC, ROLES_KEY } from '../../infra/http/access';
+import { API_KEY_ROUTE, IS_PUBLIC, ROLES_KEY } from '../../infra/http/access';
 import { AppError } from '../../infra/http/app-error';
 import { RateLimiter } from './rate-limiter.service';
 import { bearerToken, clientIp, type AuthedRequest } from './request-context';
@@ -28,6 +28,8 @@ export class AccessGuard implements CanActivate {
       await this.limiter.hit('api-ip', clientIp(req), this.config.RATE_LIMIT_API_PER_IP);
 
     const targets = [context.getHandler(), context.getClass()];
+    // The public API authenticates with an API key in its own guard (modules/integrations).
+    if (this.reflector.getAllAndOverride<boolean | undefined>(API_KEY_ROUTE, targets)) return true;
     const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, targets) ?? false;
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets);
 

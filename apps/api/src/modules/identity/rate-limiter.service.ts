@@ -16,7 +16,8 @@ export type RateLimitBucket =
   | 'reset-ip'
   | 'reset-email'
   | 'contact-ip'
-  | 'problem-report-ip';
+  | 'problem-report-ip'
+  | 'api-key';
 
 /**
  * Fixed-window counters in Redis, shared by every api process. Subjects (IPs, e-mails) are hashed
@@ -31,15 +32,25 @@ export class RateLimiter {
 
   /** Counts one attempt and refuses it with RATE_LIMITED once more than `limit` were made in the window. */
   async hit(bucket: RateLimitBucket, subject: string, limit: number): Promise<void> {
-    const key = this.key(bucket, subject);
-    // SET NX starts the window on the first attempt; INCR in the same MULTI keeps the pair atomic.
-    const replies = await this.redis
-      .multi()
-      .set(key, 0, 'EX', this.config.RATE_LIMIT_WINDOW_SECONDS, 'NX')
-      .incr(key)
-      .exec();
-    const count = Number(replies?.[1]?.[1] ?? 0);
+    const { count } = await this.count(bucket, subject, this.config.RATE_LIMIT_WINDOW_SECONDS);
     if (count > limit) throw new AppError(ErrorCode.RATE_LIMITED);
+  }
+
+  /**
+   * Counts one attempt in a window of `windowSeconds` and answers the count and the seconds until the
+   * window ends, for callers that tell the client when to retry (the public API's Retry-After).
+   */
+  async count(
+    bucket: RateLimitBucket,
+    subject: string,
+    windowSeconds: number,
+  ): Promise<{ count: number; resetSeconds: number }> {
+    const key = this.key(bucket, subject);
+    // SET NX starts the window on the first attempt; INCR and TTL in the same MULTI keep them atomic.
+    const replies = await this.redis.multi().set(key, 0, 'EX', windowSeconds, 'NX').incr(key).ttl(key).exec();
+    const count = Number(replies?.[1]?.[1] ?? 0);
+    const ttl = Number(replies?.[2]?.[1] ?? windowSeconds);
+    return { count, resetSeconds: ttl > 0 ? ttl : windowSeconds };
   }
 
   /** Forgets the attempts of one subject, e.g. after a successful sign-in. */

@@ -46,7 +46,7 @@ const MultipartFiles = FilesInterceptor('files', LIMITS.maxPhotosPerProject, {
 });
 
 @Injectable()
-class ImageUploadInterceptor extends MultipartFiles implements NestInterceptor {
+export class ImageUploadInterceptor extends MultipartFiles implements NestInterceptor {
   override async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     try {
       return await super.intercept(context, next);

@@ -22,6 +22,7 @@ import {
 } from '@estancia/contracts';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
+import { DomainEvents } from '../../infra/events/domain-events';
 import { AppError } from '../../infra/http/app-error';
 import { parseListQuery } from '../../infra/http/simple-rest';
 import { Realtime } from '../../infra/realtime/realtime.service';
@@ -130,6 +131,7 @@ export class ReviewsService {
     private readonly realtime: Realtime,
     private readonly mail: ReviewMail,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: DomainEvents,
   ) {}
 
   /** GET reviews (ra-data-simple-rest): filters state, claimedBy (an id or "me"), sla, q, id. */
@@ -357,9 +359,25 @@ export class ReviewsService {
         wasState: deliveredBefore ? 'ready' : target.state,
       });
       await recordEvent(m, reviewId, 'approved', staffId, { versionId: target.current_version_id });
-      return { customerId: target.user_id, projectId: target.project_id };
+      return {
+        customerId: target.user_id,
+        projectId: target.project_id,
+        decorationId: target.id,
+        versionId: target.current_version_id,
+        roomType: target.room_type as RoomType,
+        style: target.style as Style,
+      };
     });
     this.realtime.toUser(delivered.customerId, 'SendProjectDecorationConfirm', delivered.projectId);
+    await this.events.publish('supervised.delivered', delivered.customerId, {
+      projectId: delivered.projectId,
+      decorationId: delivered.decorationId,
+      versionId: delivered.versionId,
+      state: 'ready',
+      type: 'supervised',
+      roomType: delivered.roomType,
+      style: delivered.style,
+    });
     await this.mail.delivered(reviewId);
     return this.show(reviewId);
   }

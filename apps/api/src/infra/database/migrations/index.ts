@@ -21,6 +21,7 @@ import { Engines1795319959500 } from './1795319959500-engines';
 import { OutboxSubjectParams1795319959614 } from './1795319959614-outbox-subject-params';
 import { CatalogueNames1795319959640 } from './1795319959640-catalogue-names';
 import { AccountErasure1795319959680 } from './1795319959680-account-erasure';
+import { Integrations1795319959700 } from './1795319959700-integrations';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -46,4 +47,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   OutboxSubjectParams1795319959614,
   CatalogueNames1795319959640,
   AccountErasure1795319959680,
+  Integrations1795319959700,
 ];
