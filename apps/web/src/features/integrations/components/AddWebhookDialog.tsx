@@ -1,11 +1,5 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -27,6 +21,7 @@ import {
 } from '@estancia/contracts';
 import { fieldErrorText, reportApiError } from '../../../shared/forms';
 import { useCreateWebhook } from '../hooks/useWebhooks';
+import { FormDialog } from './FormDialog';
 
 type Form = z.input<typeof createWebhookEndpointRequestSchema>;
 
@@ -41,8 +36,6 @@ export function AddWebhookDialog({
   onCreated: (endpoint: CreatedWebhookEndpoint) => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const textId = useId();
   const eventsErrorId = useId();
   const create = useCreateWebhook();
   const form = useForm<Form, unknown, z.output<typeof createWebhookEndpointRequestSchema>>({
@@ -68,102 +61,90 @@ export function AddWebhookDialog({
     code === FieldIssue.INVALID ? t('integrations.webhooks.add.urlInvalid') : fieldErrorText(t, code);
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      fullWidth
+      onSubmit={submit}
+      pending={create.isPending}
+      title={t('integrations.webhooks.add.title')}
+      text={t('integrations.webhooks.add.text')}
+      submitLabel={t('integrations.webhooks.add.submit')}
       maxWidth="sm"
     >
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('integrations.webhooks.add.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={textId}>{t('integrations.webhooks.add.text')}</DialogContentText>
-          <Controller
-            control={form.control}
-            name="url"
-            render={({ field, fieldState }) => {
-              const error = urlError(fieldState.error?.message);
-              return (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  id="webhook-url"
-                  type="url"
-                  label={t('integrations.webhooks.add.url')}
-                  placeholder="https://"
-                  autoComplete="url"
-                  autoFocus
-                  fullWidth
-                  margin="normal"
-                  error={Boolean(error)}
-                  helperText={error ?? t('integrations.webhooks.add.urlHint')}
-                  slotProps={{ htmlInput: { 'aria-required': true, inputMode: 'url', spellCheck: false } }}
-                />
-              );
-            }}
-          />
-          <Controller
-            control={form.control}
-            name="events"
-            render={({ field, fieldState }) => {
-              const chosen = new Set<WebhookEvent>(field.value);
-              const toggle = (event: WebhookEvent, on: boolean) => {
-                if (on) chosen.add(event);
-                else chosen.delete(event);
-                // Always in the contract's order, whatever order they were ticked in.
-                field.onChange(WEBHOOK_EVENTS.filter((e) => chosen.has(e)));
-              };
-              return (
-                <FormControl
-                  component="fieldset"
-                  error={Boolean(fieldState.error)}
-                  margin="normal"
-                  aria-describedby={fieldState.error ? eventsErrorId : undefined}
-                >
-                  <FormLabel component="legend">{t('integrations.webhooks.add.events')}</FormLabel>
-                  <FormGroup>
-                    {WEBHOOK_EVENTS.map((event) => (
-                      <FormControlLabel
-                        key={event}
-                        control={
-                          <Checkbox
-                            checked={chosen.has(event)}
-                            onChange={(e) => toggle(event, e.target.checked)}
-                            onBlur={field.onBlur}
-                          />
-                        }
-                        label={
-                          <>
-                            {t(`integrations.events.${event}`)}{' '}
-                            <Box component="code" sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
-                              {event}
-                            </Box>
-                          </>
-                        }
+      <Controller
+        control={form.control}
+        name="url"
+        render={({ field, fieldState }) => {
+          const error = urlError(fieldState.error?.message);
+          return (
+            <TextField
+              {...field}
+              inputRef={field.ref}
+              id="webhook-url"
+              type="url"
+              label={t('integrations.webhooks.add.url')}
+              placeholder="https://"
+              autoComplete="url"
+              autoFocus
+              fullWidth
+              margin="normal"
+              error={Boolean(error)}
+              helperText={error ?? t('integrations.webhooks.add.urlHint')}
+              slotProps={{ htmlInput: { 'aria-required': true, inputMode: 'url', spellCheck: false } }}
+            />
+          );
+        }}
+      />
+      <Controller
+        control={form.control}
+        name="events"
+        render={({ field, fieldState }) => {
+          const chosen = new Set<WebhookEvent>(field.value);
+          const toggle = (event: WebhookEvent, on: boolean) => {
+            if (on) chosen.add(event);
+            else chosen.delete(event);
+            // Always in the contract's order, whatever order they were ticked in.
+            field.onChange(WEBHOOK_EVENTS.filter((e) => chosen.has(e)));
+          };
+          return (
+            <FormControl
+              component="fieldset"
+              error={Boolean(fieldState.error)}
+              margin="normal"
+              aria-describedby={fieldState.error ? eventsErrorId : undefined}
+            >
+              <FormLabel component="legend">{t('integrations.webhooks.add.events')}</FormLabel>
+              <FormGroup>
+                {WEBHOOK_EVENTS.map((event) => (
+                  <FormControlLabel
+                    key={event}
+                    control={
+                      <Checkbox
+                        checked={chosen.has(event)}
+                        onChange={(e) => toggle(event, e.target.checked)}
+                        onBlur={field.onBlur}
                       />
-                    ))}
-                  </FormGroup>
-                  {fieldState.error && (
-                    <FormHelperText id={eventsErrorId}>
-                      {t('integrations.webhooks.add.eventsRequired')}
-                    </FormHelperText>
-                  )}
-                </FormControl>
-              );
-            }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            {t('integrations.webhooks.add.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+                    }
+                    label={
+                      <>
+                        {t(`integrations.events.${event}`)}{' '}
+                        <Box component="code" sx={{ fontSize: '0.8125rem', color: 'text.secondary' }}>
+                          {event}
+                        </Box>
+                      </>
+                    }
+                  />
+                ))}
+              </FormGroup>
+              {fieldState.error && (
+                <FormHelperText id={eventsErrorId}>
+                  {t('integrations.webhooks.add.eventsRequired')}
+                </FormHelperText>
+              )}
+            </FormControl>
+          );
+        }}
+      />
+    </FormDialog>
   );
 }

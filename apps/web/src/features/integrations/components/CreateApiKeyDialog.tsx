@@ -1,11 +1,4 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -13,6 +6,7 @@ import { createApiKeyRequestSchema, type CreatedApiKey } from '@estancia/contrac
 import { FormTextField } from '../../../shared/FormTextField';
 import { reportApiError } from '../../../shared/forms';
 import { useCreateApiKey } from '../hooks/useApiKeys';
+import { FormDialog } from './FormDialog';
 
 type Form = z.input<typeof createApiKeyRequestSchema>;
 
@@ -27,8 +21,6 @@ export function CreateApiKeyDialog({
   onCreated: (key: CreatedApiKey) => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const textId = useId();
   const create = useCreateApiKey();
   const form = useForm<Form, unknown, z.output<typeof createApiKeyRequestSchema>>({
     resolver: zodResolver(createApiKeyRequestSchema),
@@ -49,38 +41,26 @@ export function CreateApiKeyDialog({
     }
   });
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      fullWidth
+      onSubmit={submit}
+      pending={create.isPending}
+      title={t('integrations.keys.create.title')}
+      text={t('integrations.keys.create.text')}
+      submitLabel={t('integrations.keys.create.submit')}
       maxWidth="xs"
     >
-      <form noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>{t('integrations.keys.create.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={textId}>{t('integrations.keys.create.text')}</DialogContentText>
-          <FormTextField
-            control={form.control}
-            name="name"
-            id="api-key-name"
-            label={t('integrations.keys.create.name')}
-            hint={t('integrations.keys.create.nameHint')}
-            autoComplete="off"
-            required
-            autoFocus
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            {t('integrations.keys.create.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <FormTextField
+        control={form.control}
+        name="name"
+        id="api-key-name"
+        label={t('integrations.keys.create.name')}
+        hint={t('integrations.keys.create.nameHint')}
+        autoComplete="off"
+        required
+        autoFocus
+      />
+    </FormDialog>
   );
 }
