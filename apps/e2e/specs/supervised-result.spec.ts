@@ -2,12 +2,13 @@ import sharp from 'sharp';
 import { createCustomer, expect, signInWithToken, staff, staffLogIn, test } from '../src/fixtures';
 import { clickOutline, rgb } from '../src/editor';
 import { grantCredits, roomPhoto } from '../src/photos';
-import { reviewOf } from '../src/reviews';
+import { editSessionOf, reviewOf } from '../src/reviews';
 
 /**
  * The premium product's promise, read off the delivered file: a decorator paints the back wall and lays a
- * floor over a supervised draft whose furniture stands in front of the wall; the wall and the floor change,
- * the furniture, the rug and the window do not, and the file delivered is the one the approval dialog showed.
+ * floor over a supervised draft whose furniture stands in front of the wall; the wall and the floor change
+ * (in the furniture's cast shadows too, which are shading), the furniture, the rug and the window do not, and
+ * the file delivered is the one the approval dialog showed.
  */
 
 const WALL = '#d9d2c5';
@@ -21,8 +22,13 @@ interface Rgb {
   at(i: number): [number, number, number];
 }
 
-async function decode(jpeg: Buffer): Promise<Rgb> {
-  const data = await sharp(jpeg).resize(W, H, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+async function decode(image: Buffer): Promise<Rgb> {
+  const data = await sharp(image)
+    .resize(W, H, { fit: 'fill' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer();
   return { data, at: (i) => [data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!] };
 }
 
@@ -101,6 +107,7 @@ test('a supervised result keeps the furniture, the rug and the window while the 
   ]);
   await expect(desk.getByRole('list', { name: 'Capas' }).getByRole('listitem')).toHaveCount(2);
   const before = await reviewOf(property);
+  const session = await editSessionOf(before!.id);
   await desk.getByRole('button', { name: 'Guardar resultado' }).click();
   await expect
     .poll(async () => (await reviewOf(property))?.versionId, { timeout: 60_000 })
@@ -122,44 +129,60 @@ test('a supervised result keeps the furniture, the rug and the window while the 
   // The customer has the very file the decorator approved.
   expect(deliveredFile.equals(shownFile)).toBe(true);
 
-  const [original, draft, result] = await Promise.all([
+  const [original, draft, result, engineAdded] = await Promise.all([
     decode(photo),
     decode(await download(new URL(before!.draft!.imageUrl, page.url()).toString())),
     decode(deliveredFile),
+    decode(await download(new URL(session.addedMaskUrl!, page.url()).toString())),
   ]);
 
-  // What the engine added (furniture, rug, shadows) is where the draft differs from the photo; the window is
-  // the photo's; the wall and the floor are the photo's own colours well clear of both.
+  // What the engine changed (furniture, rug, shadows, glows) is where the draft differs from the photo, the
+  // furniture and the rug alone are its added mask; the window is the photo's; the wall and the floor are the
+  // photo's own colours well clear of all of them.
+  const furniture = new Uint8Array(W * H);
   const added = new Uint8Array(W * H);
   const touched = new Uint8Array(W * H);
   const windowPane = new Uint8Array(W * H);
   for (let i = 0; i < W * H; i++) {
     const change = distance(draft.at(i), original.at(i));
     added[i] = change > 45 ? 1 : 0;
+    furniture[i] = engineAdded.at(i)[0] > 128 ? 1 : 0;
     // The soft fringes of the shadows and lamp glows the engine drew: neither furniture nor plain surface.
     touched[i] = change > 12 ? 1 : 0;
     windowPane[i] = distance(original.at(i), rgb(WINDOW)) < 20 ? 1 : 0;
   }
   const clear = clearOf(touched, 8);
   const clearOfWindow = clearOf(windowPane, 8);
-  // Added pixels whose whole neighbourhood is added: away from their soft edges.
-  const solidAdded = clearOf(
-    added.map((v) => 1 - v),
+  // Furniture pixels whose whole neighbourhood is furniture: away from their soft edges.
+  const solidFurniture = clearOf(
+    furniture.map((v) => 1 - v),
     4,
   );
+  const clearOfFurniture = clearOf(furniture, 8);
 
-  const tally = { wall: [0, 0], furniture: [0, 0], rug: [0, 0], window: [0, 0] };
+  const tally = { wall: [0, 0], furniture: [0, 0], rug: [0, 0], window: [0, 0], shadow: [0, 0] };
   const floorBlocks = new Map<number, number[]>();
   const floorLuma: number[] = [];
   for (let i = 0; i < W * H; i++) {
     const y = Math.floor(i / W);
     const x = i % W;
-    const changed = distance(result.at(i), draft.at(i)) > 36;
-    const count = (kind: keyof typeof tally, expectChange: boolean) => {
+    const difference = distance(result.at(i), draft.at(i));
+    // Tiles in the dark of a shadow differ less from the old floor there: JPEG's noise stays under 16.
+    const count = (kind: keyof typeof tally, expectChange: boolean, threshold = 36) => {
       tally[kind][0]!++;
-      if (changed === expectChange) tally[kind][1]!++;
+      if (difference > threshold === expectChange) tally[kind][1]!++;
     };
-    if (solidAdded[i]) count(y < 0.62 * H ? 'furniture' : 'rug', false);
+    if (solidFurniture[i]) count(y < 0.62 * H ? 'furniture' : 'rug', false);
+    else if (
+      added[i] &&
+      clearOfFurniture[i] &&
+      y > 0.7 * H &&
+      x > 0.2 * W &&
+      x < 0.8 * W &&
+      distance(original.at(i), rgb(FLOOR)) < 24
+    )
+      // The heart of a cast shadow on the floor: the floor laid there, its shading kept.
+      count('shadow', true, 16);
     else if (windowPane[i] && !added[i] && x > 0.61 * W && x < 0.79 * W && y > 0.15 * H && y < 0.47 * H)
       count('window', false);
     else if (!clear[i] || !clearOfWindow[i]) continue;
@@ -181,7 +204,7 @@ test('a supervised result keeps the furniture, the rug and the window while the 
       // A tile's highlight may happen to match the old floor: the floor is judged by 24-px blocks below.
       const block = Math.floor(y / 24) * 64 + Math.floor(x / 24);
       const seen = floorBlocks.get(block) ?? [0, 0];
-      const laid = distance(result.at(i), draft.at(i)) > 16; // JPEG's noise stays under it
+      const laid = difference > 16; // JPEG's noise stays under it
       floorBlocks.set(block, [seen[0]! + 1, seen[1]! + (laid ? 1 : 0)]);
       const [r, g, b] = result.at(i);
       floorLuma.push(0.299 * r + 0.587 * g + 0.114 * b);
@@ -194,8 +217,10 @@ test('a supervised result keeps the furniture, the rug and the window while the 
       .join(', '),
     `; ${floorBlocks.size} floor blocks`,
   );
-  for (const kind of Object.keys(tally) as (keyof typeof tally)[])
+  for (const kind of ['wall', 'furniture', 'rug', 'window'] as const)
     expect(tally[kind][0], kind).toBeGreaterThan(1000);
+  expect(tally.shadow[0], 'shadow').toBeGreaterThan(200);
+  expect(share('shadow'), 'the floor laid in the shadows').toBeGreaterThan(0.9);
   expect(share('wall'), 'wall pixels changed colour').toBeGreaterThan(0.97);
   // Every block of plain floor took the tiles (most of its pixels changed).
   const blocks = [...floorBlocks.values()].filter(([all]) => all! >= 100);

@@ -1,4 +1,4 @@
-import type { Review } from '@estancia/contracts';
+import type { EditSession, Review } from '@estancia/contracts';
 import { baseURL, staffToken } from './fixtures';
 
 /** The open review of a property, as the staff API lists it. */
@@ -9,4 +9,12 @@ export async function reviewOf(propertyName: string): Promise<Review | undefined
   });
   const reviews = (await response.json()) as Review[];
   return reviews.find((review) => review.propertyName === propertyName);
+}
+
+/** The review's edit session (its base image, the engine's added mask, the edit document). */
+export async function editSessionOf(reviewId: string): Promise<EditSession> {
+  const response = await fetch(`${baseURL}/data/admin/reviews/${reviewId}/edit`, {
+    headers: { authorization: `Bearer ${await staffToken('decorator')}` },
+  });
+  return (await response.json()) as EditSession;
 }

@@ -267,10 +267,44 @@ function cupboardWall(seed: number, width = 800, height = 600): Scene {
   return render(width, height, layers, (x, y) => 0.85 + 0.2 * x - 0.1 * y, seed, polygon);
 }
 
+/**
+ * A plain floor under a coffee table (dark top and legs, close in hue to the floor) and an
+ * armchair, each casting the soft elliptic shadow the built-in engine draws (black, 42 % at the
+ * centre, 20 % at 0.6 of the radius, 0 at the rim), which is shading of the floor, not an object.
+ */
+function floorWithShadows(seed: number, width = 800, height = 600): Scene {
+  const shadows = [
+    { cx: 0.39, cy: 0.8, rx: 0.11, ry: 0.028 },
+    { cx: 0.81, cy: 0.805, rx: 0.092, ry: 0.024 },
+  ];
+  const opacity = (x: number, y: number) => {
+    let most = 0;
+    for (const e of shadows) {
+      const d = Math.hypot((x - e.cx) / e.rx, (y - e.cy) / e.ry);
+      const o = d >= 1 ? 0 : d <= 0.6 ? 0.42 - (0.22 * d) / 0.6 : 0.2 * ((1 - d) / 0.4);
+      most = Math.max(most, o);
+    }
+    return most;
+  };
+  const layers: Layer[] = [
+    { name: 'table top', at: rect(0.28, 0.71, 0.5, 0.73), colour: solid([90, 70, 54]) },
+    { name: 'table leg', at: rect(0.295, 0.73, 0.305, 0.8), colour: solid([63, 49, 40]) },
+    { name: 'table leg', at: rect(0.475, 0.73, 0.485, 0.8), colour: solid([63, 49, 40]) },
+    { name: 'armchair', at: rect(0.72, 0.53, 0.9, 0.76), colour: solid([168, 107, 96]) },
+    { name: 'chair leg', at: rect(0.725, 0.76, 0.732, 0.81), colour: solid([74, 59, 48]) },
+    { name: 'chair leg', at: rect(0.888, 0.76, 0.895, 0.81), colour: solid([74, 59, 48]) },
+    { name: 'wall', at: (_x, y) => y < 0.62, colour: solid([217, 210, 197]) },
+    { name: 'floor', at: () => true, colour: solid([156, 122, 85]), surface: true },
+  ];
+  const polygon = [0.01, 0.63, 0.99, 0.63, 0.99, 0.99, 0.01, 0.99];
+  return render(width, height, layers, (x, y) => (0.95 + 0.1 * x) * (1 - opacity(x, y)), seed, polygon);
+}
+
 const scenes = {
   'living room wall': livingRoom,
   'bedroom floor': bedroomFloor,
   'wall with cupboard': cupboardWall,
+  'floor with cast shadows': floorWithShadows,
 };
 const rendered = new Map<string, Scene>();
 /** Scenes are slow to draw, so each is drawn once. */
@@ -402,6 +436,16 @@ describe('refineSurface on drawn rooms', () => {
     const shaded = awayFromObjects(s, 3).map((v, i) => (v && s.light[i]! < 0.78 ? 1 : 0));
     expect(count(shaded)).toBeGreaterThan(5000);
     expect(both(mask, shaded) / count(shaded)).toBeGreaterThan(0.95);
+  });
+
+  it("paints the furniture's soft cast shadows on the floor, keeping the legs and tops out", () => {
+    const s = scene('floor with cast shadows', 1);
+    const mask = refineSurface(s.image, s.polygon, { tolerance: DEFAULT_SURFACE_TOLERANCE });
+    for (const part of ['table top', 'table leg', 'armchair', 'chair leg'])
+      expect({ part, painted: both(mask, s.parts.get(part)!) }).toEqual({ part, painted: 0 });
+    const shadow = awayFromObjects(s, 3).map((v, i) => (v && s.light[i]! < 0.93 ? 1 : 0));
+    expect(count(shadow)).toBeGreaterThan(2000);
+    expect(both(mask, shadow) / count(shadow)).toBeGreaterThan(0.98);
   });
 
   it('paints the floor across plank seams and keeps the rug and the bed legs out', () => {

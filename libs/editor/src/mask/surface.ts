@@ -10,7 +10,8 @@ import type { PixelGrid } from './flood-fill';
  * pixels from blowing up. One unit is about 1 % of brightness.
  *
  * 1. Model the surface colour: the clicked pixel's neighbourhood, or the most common flat colour.
- * 2. Passable pixels: close to the model in chroma, loosely in lightness, and not on an edge.
+ * 2. Passable pixels: close to the model in chroma, loosely in lightness, and not on an edge (a soft
+ *    shading ramp, such as a cast shadow, is not one: chroma flat, as steep a few pixels away).
  * 3. Bridge thin lines between alike sides (plank seams, grout, grain), not steps between unlike ones.
  * 4. Keep the connected piece of the click (or the most typical one), plus pieces cut off by
  *    objects that continue its colour.
@@ -55,6 +56,13 @@ const BRIDGE_LENGTH = 10;
 const ANCHOR = 3;
 /** The widest line (pixels off the colour of both its sides) that a bridge crosses. */
 const LINE_WIDTH = 4;
+/**
+ * On a shading ramp the lightness gradient measured over RAMP_REACH pixels one way or the other
+ * differs from the one measured 1 pixel either side by at most RAMP_SPREAD of it; the middle of an
+ * object's edge, however soft, is far less steep at that reach (half the step lies on each side).
+ */
+const RAMP_SPREAD = 0.4;
+const RAMP_REACH = 6;
 /** How far (pixels) the region is given back into its edge band. */
 const REFINE_STEPS = 4;
 /** The local surface colour is the mean of the region over the 3×3 blocks of this size around a pixel. */
@@ -75,6 +83,10 @@ interface Work {
   readonly l: Float32Array;
   /** Gradient magnitude of the blurred log-RGB, per pixel. */
   readonly gradient: Float32Array;
+  /** The part of `gradient` that changes the chroma (what shading alone leaves at 0). */
+  readonly chromaGradient: Float32Array;
+  /** `gradient` where the pixel lies on a shading ramp (see `gradientOf`), Infinity elsewhere. */
+  readonly rampGradient: Float32Array;
   /** Scratch stack for the flood fills. */
   readonly stack: Int32Array;
 }
@@ -91,6 +103,8 @@ interface Thresholds {
   readonly lighter: number;
   /** Gradient above which a pixel is an edge. */
   readonly edge: number;
+  /** Gradient a soft shading ramp (a cast shadow, a lamp's glow) may have while its chroma stays flat. */
+  readonly shade: number;
   /** Largest colour difference between two sides that are still the same surface. */
   readonly step: number;
   /** How far off both its sides a run must be to count as a line (seam, grout). */
@@ -156,7 +170,11 @@ function segment(
   const similar = new Uint8Array(n);
   const passable = new Uint8Array(n);
   const chroma2 = t.chroma * t.chroma;
-  const { darker, lighter, edge } = t;
+  const { darker, lighter, edge, shade } = t;
+  const { chromaGradient, rampGradient } = work;
+  const chromaFlat = edge * 0.5;
+  // A soft shading ramp (a cast shadow, a lamp's glow) may be steeper than the texture.
+  const ramp = (i: number) => rampGradient[i]! <= shade && chromaGradient[i]! <= chromaFlat;
   const [mu, mv, ml] = [model.u, model.v, model.l];
   for (let i = 0; i < n; i++) {
     if (!inside[i]) continue;
@@ -165,7 +183,8 @@ function segment(
     const dl = l[i]! - ml;
     if (du * du + dv * dv > chroma2 || dl < -darker || dl > lighter) continue;
     similar[i] = 1;
-    if (gradient[i]! <= edge) passable[i] = 1;
+    const g = gradient[i]!;
+    if (g <= edge || ramp(i)) passable[i] = 1;
   }
 
   const labels = new Int32Array(n);
@@ -216,6 +235,7 @@ function thresholds(tolerance: number, texture: number): Thresholds {
     darker: at(12, 70),
     lighter: at(8, 40),
     edge: texture * at(1.8, 3.5),
+    shade: at(4, 8) + texture * 2,
     step: at(2, 4) + texture * 2,
     line: 3 + texture * 2,
     lineStep: at(10, 30) + texture * 2,
@@ -261,7 +281,7 @@ function prepare(image: PixelGrid, polygon: readonly number[]): Work | null {
   }
   const scratch = new Float32Array(n);
   for (const channel of [r, g, b]) blur(channel, w, h, scratch);
-  const gradient = gradientOf(r, g, b, w, h);
+  const [gradient, chromaGradient, rampGradient] = gradientOf(r, g, b, w, h);
   // The blurred channels become chroma and lightness in place.
   for (let i = 0; i < n; i++) {
     const lightness = (r[i]! + g[i]! + b[i]!) / 3;
@@ -269,7 +289,22 @@ function prepare(image: PixelGrid, polygon: readonly number[]): Work | null {
     b[i] = b[i]! - g[i]!;
     g[i] = lightness;
   }
-  return { image, x0, y0, w, h, inside, area, u: r, v: b, l: g, gradient, stack: new Int32Array(2 * n + 2) };
+  return {
+    image,
+    x0,
+    y0,
+    w,
+    h,
+    inside,
+    area,
+    u: r,
+    v: b,
+    l: g,
+    gradient,
+    chromaGradient,
+    rampGradient,
+    stack: new Int32Array(2 * n + 2),
+  };
 }
 
 function readBytes(
@@ -360,11 +395,26 @@ function blur(plane: Float32Array, w: number, h: number, tmp: Float32Array): voi
 
 /**
  * Gradient magnitude over the three (already blurred) channels by central differences, as a
- * change per pixel; the outer ring copies its neighbour.
+ * change per pixel; its chroma part (the change of each channel off the three's mean: a shadow
+ * darkens all three alike, so it leaves that part near 0); and the gradient again where the pixel
+ * lies on a lightness ramp (see RAMP_SPREAD), Infinity elsewhere. The outer rings copy their neighbours.
  */
-function gradientOf(r: Float32Array, g: Float32Array, b: Float32Array, w: number, h: number): Float32Array {
+function gradientOf(
+  r: Float32Array,
+  g: Float32Array,
+  b: Float32Array,
+  w: number,
+  h: number,
+): [Float32Array, Float32Array, Float32Array] {
   const out = new Float32Array(w * h);
-  if (w < 3 || h < 3) return out;
+  const chroma = new Float32Array(w * h);
+  const ramp = new Float32Array(w * h).fill(Infinity);
+  if (w < 3 || h < 3) return [out, chroma, ramp];
+  const R = RAMP_REACH;
+  const sum = (i: number) => r[i]! + g[i]! + b[i]!;
+  /** The difference from `near` of whichever of `a` and `b` is closer to it. */
+  const closer = (near: number, a: number, b: number) =>
+    Math.abs(a - near) < Math.abs(b - near) ? a - near : b - near;
   for (let y = 1; y < h - 1; y++)
     for (let i = y * w + 1, end = y * w + w - 1; i < end; i++) {
       const rx = r[i + 1]! - r[i - 1]!;
@@ -373,15 +423,30 @@ function gradientOf(r: Float32Array, g: Float32Array, b: Float32Array, w: number
       const gy = g[i + w]! - g[i - w]!;
       const bx = b[i + 1]! - b[i - 1]!;
       const by = b[i + w]! - b[i - w]!;
-      out[i] = Math.sqrt(rx * rx + ry * ry + gx * gx + gy * gy + bx * bx + by * by) * 0.5;
+      const all = rx * rx + ry * ry + gx * gx + gy * gy + bx * bx + by * by;
+      const mx = (rx + gx + bx) / 3;
+      const my = (ry + gy + by) / 3;
+      out[i] = Math.sqrt(all) * 0.5;
+      chroma[i] = Math.sqrt(Math.max(0, all - 3 * (mx * mx + my * my))) * 0.5;
+      const x = i - y * w;
+      if (x < R || x >= w - R || y < R || y >= h - R) continue;
+      // The mean channel's change per pixel, near (over 2 pixels) and wide (over 2R).
+      const nx = mx / 2;
+      const ny = my / 2;
+      // Each way along each axis: beside a shadow's darkest line or a glow's brightest, only one agrees.
+      const dx = closer(nx, (sum(i + R) - sum(i)) / (3 * R), (sum(i) - sum(i - R)) / (3 * R));
+      const dy = closer(ny, (sum(i + R * w) - sum(i)) / (3 * R), (sum(i) - sum(i - R * w)) / (3 * R));
+      if (dx * dx + dy * dy <= RAMP_SPREAD * RAMP_SPREAD * (nx * nx + ny * ny)) ramp[i] = out[i]!;
     }
-  for (let y = 0; y < h; y++) {
-    out[y * w] = out[y * w + 1]!;
-    out[y * w + w - 1] = out[y * w + w - 2]!;
+  for (const plane of [out, chroma]) {
+    for (let y = 0; y < h; y++) {
+      plane[y * w] = plane[y * w + 1]!;
+      plane[y * w + w - 1] = plane[y * w + w - 2]!;
+    }
+    plane.copyWithin(0, w, 2 * w);
+    plane.copyWithin((h - 1) * w, (h - 2) * w, (h - 1) * w);
   }
-  out.copyWithin(0, w, 2 * w);
-  out.copyWithin((h - 1) * w, (h - 2) * w, (h - 1) * w);
-  return out;
+  return [out, chroma, ramp];
 }
 
 /** The p-quantile of `values` over the selected pixels, from a 0.05-wide histogram. */
