@@ -83,12 +83,13 @@ describe('staff console in the browser', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Nombre', 'Correo electrónico', 'Rol', 'Créditos', 'Verificado', 'Alta']);
+    expect(headers).toEqual(['Nombre', 'Correo electrónico', 'Rol', 'Plan', 'Créditos', 'Bloqueo', 'Alta']);
     expect(await within(table).findByText('carla@example.com')).toBeTruthy();
     expect(within(table).getByText('Cliente')).toBeTruthy();
     const users = api.requests.find((r) => r.url.startsWith('/data/admin/users'));
     expect(users?.headers.authorization).toBe('Bearer staff-token-4');
     expect(menuEntries()).toEqual([
+      'Panel',
       'Cola de trabajos',
       'Panel de revisión',
       'Festivos',
@@ -96,8 +97,16 @@ describe('staff console in the browser', () => {
       'Movimientos de créditos',
       'Solicitudes de contacto',
       'Problemas informados',
+      'Planes',
+      'Packs de créditos',
+      'Cupones',
+      'Pagos',
+      'Suscripciones',
+      'Invitaciones',
+      'Productos',
       'Presupuestos de reforma',
       'Correos enviados',
+      'Registro de auditoría',
       'Estado',
       'Motores',
     ]);

@@ -17,11 +17,22 @@ import outbox from './resources/outbox';
 import contactRequests from './resources/contact-requests';
 import problemReports from './resources/problem-reports';
 import reformRequests from './resources/reform-requests';
+import auditLog from './resources/audit-log';
+import projects from './resources/projects';
+import plans from './resources/plans';
+import packs from './resources/packs';
+import coupons from './resources/coupons';
+import payments from './resources/payments';
+import subscriptions from './resources/subscriptions';
+import referrals from './resources/referrals';
+import topReferrers from './resources/top-referrers';
+import products from './resources/products';
 
 // Pages load with their route: the sign-in screen downloads none of them (see lazyPage).
 const EnginesPage = lazyPage(() => import('./pages/engines/EnginesPage'), 'EnginesPage');
 const PlatformPage = lazyPage(() => import('./pages/PlatformPage'), 'PlatformPage');
 const ReviewDashboardPage = lazyPage(() => import('./pages/ReviewDashboardPage'), 'ReviewDashboardPage');
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
 
 /** The console is served under /backoffice/ (vite `base`), with real paths rather than hash URLs. */
 export const CONSOLE_BASENAME = '/backoffice';
@@ -44,12 +55,23 @@ const consoleFor = (permissions: unknown) => (
         <Resource name="contact-requests" {...contactRequests} />
         <Resource name="problem-reports" {...problemReports} />
         <Resource name="reform-requests" {...reformRequests} />
+        <Resource name="audit-log" {...auditLog} />
+        <Resource name="projects" {...projects} />
+        <Resource name="plans" {...plans} />
+        <Resource name="packs" {...packs} />
+        <Resource name="coupons" {...coupons} />
+        <Resource name="payments" {...payments} />
+        <Resource name="subscriptions" {...subscriptions} />
+        <Resource name="referrals" {...referrals} />
+        <Resource name="top-referrers" {...topReferrers} />
+        <Resource name="products" {...products} />
       </>
     )}
     <CustomRoutes>
       <Route path="/review-dashboard" element={<ReviewDashboardPage />} />
       <Route path="/platform" element={<PlatformPage />} />
       {permissions === 'admin' && <Route path="/engines" element={<EnginesPage />} />}
+      {permissions === 'admin' && <Route path="/dashboard" element={<DashboardPage />} />}
     </CustomRoutes>
   </>
 );

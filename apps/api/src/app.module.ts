@@ -24,6 +24,8 @@ import { FreeTryModule } from './modules/free-try/free-try.module';
 import { DescriptionsModule } from './modules/descriptions/descriptions.module';
 import { AccountModule } from './modules/account/account.module';
 import { IntegrationsModule } from './modules/integrations/integrations.module';
+import { AuditModule } from './modules/audit/audit.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
 
 /** The whole product; the role (api, worker, all) decides what main starts, not which modules load. */
 @Module({})
@@ -43,6 +45,7 @@ export class AppModule {
         StorageModule,
         MailModule,
         // domain modules are listed below
+        AuditModule,
         IdentityModule,
         WalletModule,
         PlatformModule,
@@ -57,6 +60,7 @@ export class AppModule {
         DescriptionsModule,
         AccountModule,
         IntegrationsModule,
+        DashboardModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

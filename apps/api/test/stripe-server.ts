@@ -70,6 +70,8 @@ export class FakeStripe {
   readonly subscriptions = new Map<string, Json>();
   readonly schedules = new Map<string, Json>();
   readonly invoices = new Map<string, Json>();
+  readonly invoicePayments = new Map<string, Json>();
+  readonly refunds = new Map<string, Json>();
   private server?: Server;
 
   constructor(readonly secretKey = 'sk_test_x') {}
@@ -155,7 +157,7 @@ export class FakeStripe {
       session.setup_intent = seti.id;
     } else {
       const line = session.line_items[0];
-      const price = this.newPrice(line.price_data);
+      const price = line.price ? this.get(this.prices, 'price', line.price) : this.newPrice(line.price_data);
       const start = now();
       const sub = this.newSubscription(
         session.customer as string,
@@ -208,7 +210,7 @@ export class FakeStripe {
       return;
     }
     try {
-      const found = this.route(method, url.pathname, body);
+      const found = this.route(method, url.pathname, body, query);
       answer(200, this.expand(structuredClone(found), [...(query.expand ?? []), ...(body.expand ?? [])]));
     } catch (err) {
       if (err instanceof StripeApiError) answer(err.status, { error: err.error });
@@ -216,7 +218,7 @@ export class FakeStripe {
     }
   }
 
-  private route(method: string, path: string, body: Json): Json {
+  private route(method: string, path: string, body: Json, query: Json): Json {
     // after /v1; checkout sessions live one level deeper than the other resources
     const parts = path.replace('/v1/checkout/sessions', '/v1/checkout_sessions').split('/').slice(2);
     const [resource, ref, action] = parts;
@@ -255,6 +257,24 @@ export class FakeStripe {
         });
       case 'POST checkout_sessions':
         return this.newCheckoutSession(body);
+      case 'GET checkout_sessions/:id':
+        return this.get(this.sessions, 'checkout.session', ref);
+      case 'POST prices':
+        return this.createPrice(body);
+      case 'GET prices/:id':
+        return this.get(this.prices, 'price', ref);
+      case 'POST prices/:id':
+        return this.updatePrice(this.get(this.prices, 'price', ref), body);
+      case 'POST refunds':
+        return this.refund(body);
+      case 'GET invoice_payments':
+        return this.list(
+          [...this.invoicePayments.values()].filter(
+            (p) =>
+              (!query.invoice || p.invoice === query.invoice) && (!query.status || p.status === query.status),
+          ),
+          '/v1/invoice_payments',
+        );
       case 'POST payment_intents':
         return this.charge(body);
       case 'GET payment_intents/:id':
@@ -339,10 +359,22 @@ export class FakeStripe {
       });
     }
     const lines: Json[] = body.line_items ?? [];
-    const amount = lines.reduce(
-      (sum, l) => sum + Number(l.price_data.unit_amount) * Number(l.quantity ?? 1),
-      0,
-    );
+    const amount = lines.reduce((sum, l, i) => {
+      if (!l.price) return sum + Number(l.price_data.unit_amount) * Number(l.quantity ?? 1);
+      const price = this.prices.get(l.price);
+      if (!price) throw missing('price', l.price);
+      if (!price.active) {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          param: `line_items[${i}][price]`,
+          message: 'The price specified is inactive. This field only accepts active prices.',
+        });
+      }
+      return sum + Number(price.unit_amount) * Number(l.quantity ?? 1);
+    }, 0);
+    const couponRef = body.discounts?.[0]?.coupon as string | undefined;
+    if (couponRef && !this.coupons.has(couponRef)) throw missing('coupon', couponRef);
+    const discount = couponRef ? Math.min(amount, Number(this.coupons.get(couponRef)!.amount_off)) : 0;
     const session = {
       ...body,
       id: id('cs_test'),
@@ -350,7 +382,8 @@ export class FakeStripe {
       url: '',
       status: 'open',
       payment_status: 'unpaid',
-      amount_total: amount,
+      amount_subtotal: amount,
+      amount_total: amount - discount,
       currency: body.currency ?? 'eur',
       payment_intent: null,
       setup_intent: null,
@@ -362,19 +395,150 @@ export class FakeStripe {
     return this.put(this.sessions, session);
   }
 
+  /** A Price as Stripe answers it; `price_data` on a checkout or subscription item creates one inline too. */
   private newPrice(data: Json): Json {
     if (data.product && !this.products.has(data.product)) throw missing('product', data.product);
+    const recurring = data.recurring
+      ? {
+          interval: data.recurring.interval,
+          interval_count: Number(data.recurring.interval_count ?? 1),
+          meter: null,
+          trial_period_days: null,
+          usage_type: 'licensed',
+        }
+      : null;
     return this.put(this.prices, {
       id: id('price'),
       object: 'price',
+      active: true,
+      billing_scheme: 'per_unit',
+      created: now(),
       currency: data.currency,
+      livemode: false,
+      lookup_key: data.lookup_key ?? null,
+      metadata: data.metadata ?? {},
+      nickname: data.nickname ?? null,
       product:
         data.product ??
         this.put(this.products, { id: id('prod'), object: 'product', ...data.product_data }).id,
+      recurring,
+      tax_behavior: data.tax_behavior ?? 'unspecified',
+      tiers_mode: null,
+      transform_quantity: null,
+      type: recurring ? 'recurring' : 'one_time',
       unit_amount: Number(data.unit_amount),
-      recurring: data.recurring ? { interval: data.recurring.interval, interval_count: 1 } : null,
-      metadata: {},
+      unit_amount_decimal: String(data.unit_amount),
     });
+  }
+
+  /** POST /v1/prices: `currency`, a product (or product_data) and `unit_amount` are required. */
+  private createPrice(body: Json): Json {
+    for (const param of ['currency', 'unit_amount']) {
+      if (body[param] === undefined) {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          param,
+          message: `Missing required param: ${param}.`,
+        });
+      }
+    }
+    if (!body.product && !body.product_data) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        param: 'product',
+        message: 'You must specify either `product` or `product_data` when creating a price.',
+      });
+    }
+    return this.newPrice(body);
+  }
+
+  /** POST /v1/prices/:id: only these can change; the amount of a price never does. */
+  private updatePrice(price: Json, body: Json): Json {
+    const updatable = [
+      'active',
+      'currency_options',
+      'expand',
+      'lookup_key',
+      'metadata',
+      'nickname',
+      'tax_behavior',
+      'transfer_lookup_key',
+    ];
+    const unknown = Object.keys(body).find((key) => !updatable.includes(key));
+    if (unknown) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        param: unknown,
+        message: `Received unknown parameter: ${unknown}`,
+      });
+    }
+    if (body.active !== undefined) price.active = body.active === 'true';
+    if (body.metadata) price.metadata = { ...price.metadata, ...body.metadata };
+    if (body.nickname !== undefined) price.nickname = body.nickname || null;
+    if (body.lookup_key !== undefined) price.lookup_key = body.lookup_key || null;
+    return price;
+  }
+
+  /**
+   * POST /v1/refunds on a PaymentIntent (or its charge): at most what is left unrefunded, all of
+   * it when no amount is given.
+   */
+  private refund(body: Json): Json {
+    const pi = body.payment_intent
+      ? this.get(this.paymentIntents, 'payment_intent', body.payment_intent)
+      : [...this.paymentIntents.values()].find((p) => p.latest_charge && p.latest_charge === body.charge);
+    if (!pi) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: body.charge
+          ? `No such charge: '${body.charge}'`
+          : 'One of `charge` or `payment_intent` is required.',
+      });
+    }
+    if (pi.status !== 'succeeded') {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        message: `This PaymentIntent (${pi.id}) does not have a successful charge to refund.`,
+      });
+    }
+    const left = Number(pi.amount) - Number(pi.amount_refunded ?? 0);
+    if (left <= 0) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${pi.latest_charge} has already been refunded.`,
+      });
+    }
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (amount > left) {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(left / 100).toFixed(2)})`,
+      });
+    }
+    pi.amount_refunded = Number(pi.amount_refunded ?? 0) + amount;
+    return this.put(this.refunds, {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: id('txn'),
+      charge: pi.latest_charge,
+      created: now(),
+      currency: pi.currency,
+      metadata: body.metadata ?? {},
+      payment_intent: pi.id,
+      reason: body.reason ?? null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+    });
+  }
+
+  private list(data: Json[], url: string): Json {
+    return { object: 'list', data, has_more: false, url };
   }
 
   private newPaymentIntent(fields: Json): Json {
@@ -383,6 +547,7 @@ export class FakeStripe {
       object: 'payment_intent',
       currency: 'eur',
       status: 'requires_payment_method',
+      latest_charge: id('ch'),
       metadata: {},
       ...fields,
       amount: Number(fields.amount),
@@ -476,6 +641,28 @@ export class FakeStripe {
       lines: { object: 'list', data: lines },
     });
     invoice.invoice_pdf = `https://pay.stripe.com/invoice/${invoice.id}/pdf`;
+    if (invoice.amount_paid > 0) {
+      // As Stripe pays an invoice: a PaymentIntent, listed among the invoice's payments.
+      const pi = this.newPaymentIntent({
+        amount: invoice.amount_paid,
+        customer: sub.customer,
+        status: 'succeeded',
+      });
+      this.put(this.invoicePayments, {
+        id: id('inpay'),
+        object: 'invoice_payment',
+        amount_paid: invoice.amount_paid,
+        amount_requested: invoice.amount_paid,
+        created: now(),
+        currency: 'eur',
+        invoice: invoice.id,
+        is_default: true,
+        livemode: false,
+        payment: { type: 'payment_intent', payment_intent: pi.id },
+        status: 'paid',
+        status_transitions: { canceled_at: null, paid_at: now() },
+      });
+    }
     return invoice;
   }
 
@@ -494,7 +681,9 @@ export class FakeStripe {
       const item = sub.items.data.find((i: Json) => i.id === body.items[0].id);
       if (!item) throw missing('subscription_item', body.items[0].id);
       const old = item.price;
-      const price = this.newPrice(body.items[0].price_data);
+      const price = body.items[0].price
+        ? this.get(this.prices, 'price', body.items[0].price)
+        : this.newPrice(body.items[0].price_data);
       const t = now();
       if (body.proration_behavior === 'always_invoice') {
         const pm = this.paymentMethods.get(sub.default_payment_method);

@@ -45,8 +45,10 @@ test('an admin signs in and sees the users; search narrows the list; a user show
     'Nombre',
     'Correo electrónico',
     'Rol',
+    'Plan',
     'Créditos',
     'Verificado',
+    'Bloqueo',
     'Alta',
   ]);
   // Newest first: both customers just registered appear, with their role and one credit.

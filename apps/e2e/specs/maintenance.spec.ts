@@ -1,12 +1,17 @@
 import { type Page } from '@playwright/test';
 import {
+  baseURL,
   createCustomer,
+  customerToken,
   expect,
   resetPlatformFlags,
   setPlatformFlags,
   signInWithToken,
+  staff,
+  staffLogIn,
   test,
 } from '../src/fixtures';
+import { roomPhoto } from '../src/photos';
 
 /** Every route of spec section 2 (and the free try), each with its parameters filled in. */
 const ROUTES = [
@@ -91,4 +96,64 @@ test('maintenance mode holds a signed-in customer on UpdatingPlatform; off, MyPr
   await expect(page).toHaveURL(/\/get-started$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Empieza con Estancia' })).toBeVisible();
   await expect(page.getByTestId('user-menu')).toBeVisible();
+});
+
+test('an admin turns maintenance on in the console: an open customer app shows UpdatingPlatform within 5 s and writes are refused meanwhile', async ({
+  page,
+  browser,
+}) => {
+  const customer = await createCustomer('maint-console');
+  const token = await customerToken(customer);
+  // Made before maintenance: the upload below needs a project of the customer's own.
+  const created = await fetch(`${baseURL}/data/project`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ propertyName: `Maint ${Date.now().toString(36)}` }),
+  });
+  expect(created.status).toBe(201);
+  const project = (await created.json()) as { id: string };
+  await signInWithToken(page, customer, '/get-started');
+  await expect(page.getByRole('heading', { level: 1, name: 'Empieza con Estancia' })).toBeVisible();
+
+  const staffContext = await browser.newContext();
+  const desk = await staffContext.newPage();
+  try {
+    await staffLogIn(desk, staff.admin.email, staff.admin.password);
+    await desk.getByRole('menuitem', { name: 'Estado', exact: true }).click();
+    const maintenance = desk.getByRole('switch', { name: 'Modo mantenimiento', exact: true });
+    await maintenance.click();
+    await expect(maintenance).toBeChecked();
+
+    // The open app moves by itself (the hub pushes the flag; the poll is the fallback).
+    await expect(page).toHaveURL(/\/updating-platform$/, { timeout: 5000 });
+    await expect(updating(page)).toBeVisible();
+
+    // Writes under /data are refused with the translated MAINTENANCE_MODE; reads keep working.
+    const form = new FormData();
+    form.append(
+      'files',
+      new Blob([new Uint8Array(await roomPhoto('#d9d2c5', '#9c7a55'))], { type: 'image/jpeg' }),
+      'salon.jpg',
+    );
+    const upload = await fetch(`${baseURL}/data/project/${project.id}/images`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'es' },
+      body: form,
+    });
+    expect(upload.status).toBe(503);
+    const refusal = (await upload.json()) as { code: string; message: string };
+    expect(refusal.code).toBe('MAINTENANCE_MODE');
+    expect(refusal.message).toBe('Estamos actualizando la plataforma. Vuelve en unos minutos.');
+    const read = await fetch(`${baseURL}/data/project/${project.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(read.status).toBe(200);
+
+    // Turned off in the console, the app returns on its own.
+    await maintenance.click();
+    await expect(maintenance).not.toBeChecked();
+    await expect(page).toHaveURL(/\/get-started$/, { timeout: 5000 });
+  } finally {
+    await staffContext.close();
+  }
 });

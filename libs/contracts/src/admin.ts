@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './enums';
+import { PLAN_CODES, ROLES } from './enums';
 import { platformStatusSchema } from './platform';
 import { ledgerEntrySchema } from './wallet';
 
@@ -16,6 +16,12 @@ export const adminUserSchema = z.object({
   referralCode: z.string(),
   verified: z.boolean(),
   createdAt: z.string(),
+  /** The plan of the active subscription, if any. */
+  plan: z.enum(PLAN_CODES).nullable(),
+  blocked: z.boolean(),
+  blockedAt: z.string().nullable(),
+  blockedReason: z.string().nullable(),
+  referredBy: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -34,6 +34,18 @@ export const ROOM_TYPES = [
 ] as const;
 export type RoomType = (typeof ROOM_TYPES)[number];
 export const ROOM_TYPES_COMING_SOON: readonly RoomType[] = ['terrace', 'gameroom', 'childrenroom'];
+/**
+ * The rooms every customer may order (PlanRights.allRoomsAndStyles unlocks the rest): the spec lists these
+ * six first, and they are the rooms every home has, so a customer without a plan can stage a whole flat.
+ */
+export const BASIC_ROOM_TYPES: readonly RoomType[] = [
+  'bedroom',
+  'livingroom',
+  'empty_room',
+  'kitchen',
+  'bathroom',
+  'diningroom',
+];
 
 export const STYLES = [
   'modern',
@@ -52,6 +64,17 @@ export const STYLES = [
 ] as const;
 export type Style = (typeof STYLES)[number];
 export const STYLES_COMING_SOON: readonly Style[] = ['tropical', 'tribal'];
+/**
+ * The styles every customer may order: the timeless, most asked-for looks that suit any listing; the
+ * themed ones (coastal, rustic, industrial, vintage, bohemian, the housfy brand style) come with allRoomsAndStyles.
+ */
+export const BASIC_STYLES: readonly Style[] = [
+  'modern',
+  'minimalist',
+  'classic',
+  'scandinavian',
+  'mediterranean',
+];
 
 /** Ledger reasons: why credits moved. */
 export const LEDGER_REASONS = [
@@ -64,6 +87,7 @@ export const LEDGER_REASONS = [
   'decoration_refund',
   'description',
   'admin_adjustment',
+  'payment_refund',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

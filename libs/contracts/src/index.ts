@@ -20,3 +20,4 @@ export * from './descriptions';
 export * from './engines';
 export * from './surface-paint';
 export * from './integrations';
+export * from './staff-console';

@@ -49,7 +49,8 @@ export const orderDecorationsRequestSchema = z.object({
       }),
     )
     .min(1, FieldIssue.REQUIRED)
-    .max(5, FieldIssue.INVALID),
+    // Only a sanity bound: the plan's per-order limit answers DECORATIONS_LIMIT {selected, limit} (API).
+    .max(100, FieldIssue.INVALID),
 });
 export type OrderDecorationsRequest = z.input<typeof orderDecorationsRequestSchema>;
 

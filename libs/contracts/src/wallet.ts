@@ -39,6 +39,7 @@ export const TRANSACTION_KIND_BY_REASON: Record<LedgerReason, TransactionKind> =
   decoration_refund: 'refund',
   description: 'description',
   admin_adjustment: 'adjustment',
+  payment_refund: 'refund',
 };
 
 /** Rows per page of GET wallet/transactions. */

@@ -1,4 +1,4 @@
-import { type DataProvider, fetchUtils, type UpdateParams } from 'react-admin';
+import { type DataProvider, fetchUtils, HttpError, type UpdateParams } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { staffSession } from '../auth/staffSession';
 import { i18nProvider } from '../i18n/i18nProvider';
@@ -7,12 +7,33 @@ import { i18nProvider } from '../i18n/i18nProvider';
  * Every staff call carries the console's bearer token (the API answers 401 when it is missing or
  * revoked) and the console's language, so catalogue names and messages come in the language shown.
  */
-export const staffHttpClient = (url: string, options: fetchUtils.Options = {}) => {
-  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+const staffHeaders = (init: HeadersInit) => {
+  const headers = new Headers(init);
   const token = staffSession.token();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (!headers.has('Accept-Language')) headers.set('Accept-Language', i18nProvider.getLocale());
-  return fetchUtils.fetchJson(url, { ...options, headers });
+  return headers;
+};
+
+export const staffHttpClient = (url: string, options: fetchUtils.Options = {}) =>
+  fetchUtils.fetchJson(url, {
+    ...options,
+    headers: staffHeaders(options.headers ?? { Accept: 'application/json' }),
+  });
+
+/**
+ * A file only staff may read (an invoice PDF), fetched with the same headers and handed back as a Blob: a plain
+ * link cannot carry the bearer token. A refusal throws an HttpError with the API's `{ code }` body.
+ */
+export const staffFile = async (url: string): Promise<Blob> => {
+  const response = await fetch(url, {
+    headers: staffHeaders({ Accept: 'application/pdf, application/json' }),
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
+    throw new HttpError(response.statusText, response.status, body);
+  }
+  return response.blob();
 };
 
 /**

@@ -1,5 +1,6 @@
 import { type ReactNode } from 'react';
 import { Badge, Box, ListSubheader } from '@mui/material';
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import InsightsIcon from '@mui/icons-material/Insights';
 import MemoryIcon from '@mui/icons-material/Memory';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -64,6 +65,13 @@ export const StaffMenu = () => {
   const isAdmin = permissions === 'admin';
   return (
     <Menu>
+      {isAdmin && (
+        <Menu.Item
+          to={`${basename}/dashboard`}
+          primaryText="console.menu.dashboard"
+          leftIcon={<DashboardIcon />}
+        />
+      )}
       <MenuGroup title="console.menu.review">
         <ReviewQueueItem to={`${basename}/reviews`} />
         {isAdmin && (
@@ -89,12 +97,20 @@ export const StaffMenu = () => {
       )}
       {isAdmin && (
         <MenuGroup title="console.menu.commerce">
+          <Menu.ResourceItem name="plans" />
+          <Menu.ResourceItem name="packs" />
+          <Menu.ResourceItem name="coupons" />
+          <Menu.ResourceItem name="payments" />
+          <Menu.ResourceItem name="subscriptions" />
+          <Menu.ResourceItem name="referrals" />
+          <Menu.ResourceItem name="products" />
           <Menu.ResourceItem name="reform-requests" />
         </MenuGroup>
       )}
       {isAdmin && (
         <MenuGroup title="console.menu.platform">
           <Menu.ResourceItem name="outbox" />
+          <Menu.ResourceItem name="audit-log" />
           <Menu.Item
             to={`${basename}/platform`}
             primaryText="console.menu.platformStatus"

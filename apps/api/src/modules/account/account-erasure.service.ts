@@ -1,14 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, type StatusResponse, type deleteAccountRequestSchema } from '@estancia/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { AppError } from '../../infra/http/app-error';
 import { Storage } from '../../infra/storage/storage.port';
+import { AuditLog } from '../audit/audit-log.service';
 import { passwordMatches } from '../identity/passwords';
 import { RateLimiter } from '../identity/rate-limiter.service';
 import { SessionService, type AuthUser } from '../identity/session.service';
-import { projectPrefix } from '../projects/projects.service';
+import { isUuid, projectPrefix } from '../projects/projects.service';
 import { AccountRecords } from './account.repository';
 
 type DeleteBody = z.output<typeof deleteAccountRequestSchema>;
@@ -29,6 +30,7 @@ export class AccountErasure {
     private readonly sessions: SessionService,
     private readonly limiter: RateLimiter,
     private readonly storage: Storage,
+    private readonly audit: AuditLog,
   ) {}
 
   async erase(auth: AuthUser, body: DeleteBody, ip: string): Promise<StatusResponse> {
@@ -51,17 +53,56 @@ export class AccountErasure {
     if (await this.records.hasRenewingSubscription(account.id))
       throw new AppError(ErrorCode.SUBSCRIPTION_RENEWS);
 
+    if (!(await this.remove(account))) throw new AppError(ErrorCode.UNAUTHENTICATED);
+    return { status: 'deleted' };
+  }
+
+  /**
+   * GDPR erasure by an admin (DELETE /data/admin/users/:id): the same removal, with no password, and one audit
+   * row in the erasing transaction that keeps the reason but nothing that names the person. An admin cannot
+   * erase themselves; a subscription that still renews must be cancelled first (SUBSCRIPTION_RENEWS).
+   */
+  async eraseByStaff(staffUserId: string, userId: string, reason: string): Promise<{ id: string }> {
+    if (!isUuid(userId)) throw new AppError(ErrorCode.NOT_FOUND);
+    if (userId === staffUserId) throw new AppError(ErrorCode.FORBIDDEN);
+    const account = await this.records.account(userId);
+    if (!account) throw new AppError(ErrorCode.NOT_FOUND);
+    if (await this.records.hasRenewingSubscription(account.id))
+      throw new AppError(ErrorCode.SUBSCRIPTION_RENEWS);
+    const removed = await this.remove(account, (m) =>
+      this.audit.record(m, {
+        actorId: staffUserId,
+        action: 'users.erase',
+        resource: 'users',
+        recordId: account.id,
+        before: { role: account.role, verified: account.verified_at !== null },
+        after: { erased: true, reason },
+      }),
+    );
+    if (!removed) throw new AppError(ErrorCode.NOT_FOUND);
+    return { id: account.id };
+  }
+
+  /**
+   * The account's rows go in one transaction (with `within`'s own writes), its sessions end and their live
+   * connections close, then its files go. False when the account was already gone.
+   */
+  private async remove(
+    account: { id: string; email: string },
+    within?: (m: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
     const erased = await this.dataSource.transaction(async (m) => {
       if (!(await this.records.lock(m, account.id))) return null;
       const sessionIds = await this.sessions.revokeAll(account.id, m);
       const projectIds = await this.records.projectIds(m, account.id);
+      await within?.(m);
       await this.records.erase(m, account);
       return { sessionIds, projectIds };
     });
-    if (!erased) throw new AppError(ErrorCode.UNAUTHENTICATED);
+    if (!erased) return false;
     this.sessions.closeConnections(erased.sessionIds);
     await this.removeFiles(erased.projectIds);
-    return { status: 'deleted' };
+    return true;
   }
 
   /**

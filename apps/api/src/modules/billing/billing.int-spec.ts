@@ -13,6 +13,7 @@ import { RELAXED_LIMITS, call, signUp } from '../../../test/fixtures';
 import { Billing1795319958905, seedCatalogue } from '../../infra/database/migrations/1795319958905-billing';
 import { Payments1795319958920 } from '../../infra/database/migrations/1795319958920-payments';
 import { BillingFlows1795319958930 } from '../../infra/database/migrations/1795319958930-billing-flows';
+import { StaffConsole1795319959800 } from '../../infra/database/migrations/1795319959800-staff-console';
 import { NO_PLAN_RIGHTS, PlanRights } from './plan-rights.service';
 
 describe('billing catalogue and plan rights', () => {
@@ -202,7 +203,11 @@ describe('billing catalogue and plan rights', () => {
       await runner.startTransaction();
       try {
         // The later billing migrations depend on the catalogue: down in reverse order, up in order.
-        const later = [new Payments1795319958920(), new BillingFlows1795319958930()];
+        const later = [
+          new Payments1795319958920(),
+          new BillingFlows1795319958930(),
+          new StaffConsole1795319959800(),
+        ];
         for (const m of [...later].reverse()) await m.down(runner);
         const migration = new Billing1795319958905();
         await migration.down(runner);

@@ -3,6 +3,17 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { ReferralModule } from '../referral/referral.module';
 import { WalletModule } from '../wallet/wallet.module';
+import { AdminCouponsController } from './admin/admin-coupons.controller';
+import { AdminCouponsRepository } from './admin/admin-coupons.repository';
+import { AdminCouponsService } from './admin/admin-coupons.service';
+import { AdminOffersController } from './admin/admin-offers.controller';
+import { AdminOffersRepository } from './admin/admin-offers.repository';
+import { AdminOffersService } from './admin/admin-offers.service';
+import { AdminPaymentsController } from './admin/admin-payments.controller';
+import { AdminPaymentsRepository } from './admin/admin-payments.repository';
+import { AdminPaymentsService } from './admin/admin-payments.service';
+import { AdminSubscriptionsController } from './admin/admin-subscriptions.controller';
+import { AdminSubscriptionsRepository } from './admin/admin-subscriptions.repository';
 import { BillingCustomers } from './billing-customers';
 import { BillingController } from './billing.controller';
 import { CouponsService } from './coupons.service';
@@ -11,6 +22,7 @@ import { PaymentMethodsService } from './payment-methods.service';
 import { CatalogueService } from './catalogue.service';
 import { CheckoutEvents } from './checkout-events';
 import { CheckoutService } from './checkout.service';
+import { GatewayPricesRepository } from './gateway-prices.repository';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.port';
 import { PaymentHistoryController } from './payment-history.controller';
 import { PaymentHistoryService } from './payment-history.service';
@@ -32,7 +44,16 @@ import { SubscriptionsService } from './subscriptions.service';
  */
 @Module({
   imports: [WalletModule, ReferralModule],
-  controllers: [BillingController, PaymentsController, PaymentHistoryController, SubscriptionsController],
+  controllers: [
+    BillingController,
+    PaymentsController,
+    PaymentHistoryController,
+    SubscriptionsController,
+    AdminOffersController,
+    AdminCouponsController,
+    AdminPaymentsController,
+    AdminSubscriptionsController,
+  ],
   providers: [
     CatalogueService,
     PlanRights,
@@ -60,6 +81,14 @@ import { SubscriptionsService } from './subscriptions.service';
     CouponsService,
     PaymentMethodsService,
     ExtraDecorationsService,
+    GatewayPricesRepository,
+    AdminOffersRepository,
+    AdminOffersService,
+    AdminCouponsRepository,
+    AdminCouponsService,
+    AdminPaymentsRepository,
+    AdminPaymentsService,
+    AdminSubscriptionsRepository,
   ],
   exports: [PlanRights, PaymentsService],
 })

@@ -1,7 +1,38 @@
 import { Injectable } from '@nestjs/common';
-import { BILLING_CURRENCY, type Pack, type Plan } from '@estancia/contracts';
+import { BILLING_CURRENCY, type Pack, type PackCode, type Plan, type PlanCode } from '@estancia/contracts';
 import { DataSource } from 'typeorm';
-import { PackEntity, PlanEntity } from './billing.entity';
+
+/**
+ * A plan or pack is on sale when active and within its dates, [available_from, available_until).
+ * Only new purchases read it: renewals and the rights of existing subscribers never do.
+ */
+export const onSale = (alias: string): string =>
+  `(${alias}.active
+    AND (${alias}.available_from IS NULL OR ${alias}.available_from <= now())
+    AND (${alias}.available_until IS NULL OR ${alias}.available_until > now()))`;
+
+interface PlanRow {
+  code: PlanCode;
+  name: string;
+  monthly_price_cents: number;
+  annual_price_cents: number;
+  included_decorations: number;
+  watermark: boolean;
+  extra_edit_options: boolean;
+  unlimited_editing: boolean;
+  all_rooms_and_styles: boolean;
+  descriptions_per_month: number | null;
+  api_access: boolean;
+  custom_limits: boolean;
+}
+
+interface PackRow {
+  code: PackCode;
+  name: string;
+  credits: number;
+  price_cents: number;
+  properties: string;
+}
 
 /** The offers on sale, in display order. */
 @Injectable()
@@ -9,40 +40,42 @@ export class CatalogueService {
   constructor(private readonly dataSource: DataSource) {}
 
   async plans(): Promise<Plan[]> {
-    const plans = await this.dataSource.getRepository(PlanEntity).find({
-      where: { active: true },
-      order: { sortOrder: 'ASC', code: 'ASC' },
-    });
+    const plans = (await this.dataSource.query(
+      `SELECT p.code, p.name, p.monthly_price_cents, p.annual_price_cents, p.included_decorations, p.watermark,
+              p.extra_edit_options, p.unlimited_editing, p.all_rooms_and_styles, p.descriptions_per_month,
+              p.api_access, p.custom_limits
+         FROM plans p WHERE ${onSale('p')} ORDER BY p.sort_order, p.code`,
+    )) as PlanRow[];
     return plans.map((p) => ({
       code: p.code,
       name: p.name,
       currency: BILLING_CURRENCY,
-      monthlyPriceCents: p.monthlyPriceCents,
-      annualPriceCents: p.annualPriceCents,
-      includedDecorations: p.includedDecorations,
+      monthlyPriceCents: p.monthly_price_cents,
+      annualPriceCents: p.annual_price_cents,
+      includedDecorations: p.included_decorations,
       rights: {
         watermark: p.watermark,
-        extraEditOptions: p.extraEditOptions,
-        unlimitedEditing: p.unlimitedEditing,
-        allRoomsAndStyles: p.allRoomsAndStyles,
-        descriptionsPerMonth: p.descriptionsPerMonth,
-        apiAccess: p.apiAccess,
-        customLimits: p.customLimits,
+        extraEditOptions: p.extra_edit_options,
+        unlimitedEditing: p.unlimited_editing,
+        allRoomsAndStyles: p.all_rooms_and_styles,
+        descriptionsPerMonth: p.descriptions_per_month,
+        apiAccess: p.api_access,
+        customLimits: p.custom_limits,
       },
     }));
   }
 
   async packs(): Promise<Pack[]> {
-    const packs = await this.dataSource.getRepository(PackEntity).find({
-      where: { active: true },
-      order: { sortOrder: 'ASC', code: 'ASC' },
-    });
+    const packs = (await this.dataSource.query(
+      `SELECT p.code, p.name, p.credits, p.price_cents, p.properties
+         FROM packs p WHERE ${onSale('p')} ORDER BY p.sort_order, p.code`,
+    )) as PackRow[];
     return packs.map((p) => ({
       code: p.code,
       name: p.name,
       currency: BILLING_CURRENCY,
       credits: p.credits,
-      priceCents: p.priceCents,
+      priceCents: p.price_cents,
       properties: p.properties,
     }));
   }

@@ -97,8 +97,9 @@ export class CheckoutEvents implements GatewayEventHandler<CheckoutEvent> {
     const reason = CREDIT_REASON[session.kind];
     if (reason) {
       const [payment] = (await m.query(
-        `INSERT INTO payments (user_id, session_id, amount_cents, kind, credits, gateway, discount_cents, plan_code)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, NULL) RETURNING id`,
+        `INSERT INTO payments (user_id, session_id, amount_cents, kind, credits, gateway, discount_cents, plan_code,
+                               invoice_ref)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, $8) RETURNING id`,
         [
           session.user_id,
           session.id,
@@ -107,6 +108,8 @@ export class CheckoutEvents implements GatewayEventHandler<CheckoutEvent> {
           session.credits,
           gateway,
           session.discount_cents,
+          // The gateway's payment id, which a refund goes through.
+          event.paymentRef ?? null,
         ],
       )) as { id: string }[];
       if (session.credits > 0) {

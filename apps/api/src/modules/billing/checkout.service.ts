@@ -18,7 +18,9 @@ import { AppError } from '../../infra/http/app-error';
 import { JobQueue } from '../../infra/queue/job-queue.service';
 import { OnJob } from '../../infra/queue/on-job.decorator';
 import { BillingCustomers } from './billing-customers';
+import { onSale } from './catalogue.service';
 import { CouponsService, discountFor, type CouponRow } from './coupons.service';
+import { GatewayPricesRepository } from './gateway-prices.repository';
 import {
   PAYMENT_GATEWAY,
   type CheckoutLine,
@@ -107,6 +109,7 @@ export class CheckoutService implements OnApplicationBootstrap {
     private readonly coupons: CouponsService,
     private readonly customers: BillingCustomers,
     private readonly jobs: JobQueue,
+    private readonly gatewayPrices: GatewayPricesRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -244,7 +247,7 @@ export class CheckoutService implements OnApplicationBootstrap {
     switch (request.kind) {
       case 'pack': {
         const [pack] = (await this.dataSource.query(
-          `SELECT code, name, credits, price_cents FROM packs WHERE code = $1 AND active`,
+          `SELECT code, name, credits, price_cents FROM packs p WHERE code = $1 AND ${onSale('p')}`,
           [request.code],
         )) as { code: PackCode; name: string; credits: number; price_cents: number }[];
         if (!pack) throw new AppError(ErrorCode.NOT_FOUND);
@@ -258,13 +261,23 @@ export class CheckoutService implements OnApplicationBootstrap {
             ...this.discounted(pack.price_cents, discount, coupon),
           },
           mode: { kind: 'payment' },
-          lines: [{ description: pack.name, amountCents: pack.price_cents - discount }],
+          lines: [
+            {
+              description: pack.name,
+              amountCents: pack.price_cents - discount,
+              price: await this.gatewayPrices.live(
+                this.gateway.name,
+                { product: 'pack', code: pack.code, cycle: 'once' },
+                pack.price_cents,
+              ),
+            },
+          ],
           cancelPath,
         };
       }
       case 'subscription': {
         const [plan] = (await this.dataSource.query(
-          `SELECT code, name, monthly_price_cents, annual_price_cents FROM plans WHERE code = $1 AND active`,
+          `SELECT code, name, monthly_price_cents, annual_price_cents FROM plans p WHERE code = $1 AND ${onSale('p')}`,
           [request.plan],
         )) as { code: PlanCode; name: string; monthly_price_cents: number; annual_price_cents: number }[];
         if (!plan) throw new AppError(ErrorCode.NOT_FOUND);
@@ -276,6 +289,11 @@ export class CheckoutService implements OnApplicationBootstrap {
         const price = request.cycle === 'annual' ? plan.annual_price_cents : plan.monthly_price_cents;
         const coupon = request.coupon ? await this.coupons.usable(request.coupon, 'subscription') : null;
         const discount = coupon ? discountFor(coupon, price) : 0;
+        const live = await this.gatewayPrices.live(
+          this.gateway.name,
+          { product: 'plan', code: plan.code, cycle: request.cycle },
+          price,
+        );
         return {
           // The period's included decorations come with the subscription's paid invoice.
           draft: {
@@ -291,8 +309,9 @@ export class CheckoutService implements OnApplicationBootstrap {
             cycle: request.cycle,
             priceCents: price,
             discountCents: discount,
+            priceRef: live?.ref ?? null,
           },
-          lines: [{ description: plan.name, amountCents: price - discount }],
+          lines: [{ description: plan.name, amountCents: price - discount, price: live }],
           cancelPath,
         };
       }

@@ -41,13 +41,15 @@ export class CouponsService {
 
   /**
    * The coupon for this code and what is bought, or COUPON_INVALID (field `coupon`) when it does not
-   * exist, has expired, is used up or is for the other kind of purchase.
+   * exist, is withdrawn, has not started or has expired, is used up or is for the other kind of purchase.
    */
   async usable(code: string, kind: 'pack' | 'subscription'): Promise<CouponRow> {
     const [row] = (await this.dataSource.query(
       `SELECT id, code, percent_off, amount_off_cents, applies_to, expires_at
          FROM coupons
         WHERE code = $1
+          AND active
+          AND (starts_at IS NULL OR starts_at <= now())
           AND (expires_at IS NULL OR expires_at > now())
           AND (max_redemptions IS NULL OR times_redeemed < max_redemptions)
           AND applies_to IN ($2, 'any')`,

@@ -1,17 +1,61 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { BillingCycle, PlanCode, SubscriptionStatus } from '@estancia/contracts';
+import type { BillingCycle, PackCode, PlanCode, SubscriptionStatus } from '@estancia/contracts';
+
+/** A price the gateway keeps in its catalogue (gateway_prices): its reference and the amount it charges. */
+export interface CataloguePrice {
+  ref: string;
+  amountCents: number;
+}
 
 /** One line of what the customer pays for, as the gateway's checkout page shows it. */
 export interface CheckoutLine {
   description: string;
+  /** What is charged for the line, after any discount. */
   amountCents: number;
+  /** The gateway's live price of what the line sells (before the discount), when it has one. */
+  price?: CataloguePrice | null;
 }
 
 /** What a checkout collects: a one-off payment, the first payment of a subscription, or a card to save. */
 export type CheckoutMode =
   | { kind: 'payment' }
-  | { kind: 'subscription'; plan: PlanCode; cycle: BillingCycle; priceCents: number; discountCents: number }
+  | {
+      kind: 'subscription';
+      plan: PlanCode;
+      cycle: BillingCycle;
+      priceCents: number;
+      discountCents: number;
+      /** The gateway's live price of the plan on this cycle, when it has one for `priceCents`. */
+      priceRef?: string | null;
+    }
   | { kind: 'setup' };
+
+/** A figure of the catalogue as a gateway price: a plan on a cycle, or a pack sold once. */
+export type PriceFigure =
+  | { product: 'plan'; code: PlanCode; cycle: BillingCycle }
+  | { product: 'pack'; code: PackCode; cycle: 'once' };
+
+export interface PublishPrice {
+  figure: PriceFigure;
+  /** The plan's or pack's name, for the gateway's product when it is created. */
+  name: string;
+  amountCents: number;
+}
+
+/**
+ * A refund of (part of) a payment. The payment is named by what we kept of it: `paymentRef` is
+ * `payments.invoice_ref` (the gateway's invoice or payment id), `checkoutRef` the checkout session's
+ * `gateway_ref`; the adapter finds the charge from either.
+ */
+export interface RefundPayment {
+  paymentRef: string | null;
+  checkoutRef: string | null;
+  amountCents: number;
+  /** The staff member's reason, kept with the refund at the gateway. */
+  reason: string;
+  /** Same key, same refund: a retried call never refunds twice at the gateway. */
+  idempotencyKey: string;
+}
 
 export interface CreateCheckout {
   /** Our checkout_sessions id; the gateway echoes it back in its events. */
@@ -93,6 +137,8 @@ export type GatewayEvent =
       subscriptionRef?: string | null;
       /** Set when the checkout saved a card (setup, subscription, or a payment that keeps the card). */
       card?: SavedCard | null;
+      /** The gateway's id of the payment (e.g. a PaymentIntent), kept so it can be refunded. */
+      paymentRef?: string | null;
     }
   | { id: string; type: 'checkout.declined'; sessionId: string }
   | { id: string; type: 'checkout.expired'; sessionId: string }
@@ -117,6 +163,8 @@ export interface ChangeSubscription {
   cycle: BillingCycle;
   /** The new plan's price for its cycle. */
   priceCents: number;
+  /** The gateway's live price for it, when it has one for `priceCents`. */
+  priceRef?: string | null;
   /** `now`: charge the prorated difference at once; `period_end`: bill the new price from the next renewal. */
   effective: 'now' | 'period_end';
 }
@@ -160,6 +208,16 @@ export interface PaymentGateway {
    * what the event lacks.
    */
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): Promise<GatewayEvent | null>;
+  /**
+   * Creates a price for a figure of the catalogue and answers its reference. The price it replaces
+   * is archived separately (`archivePrice`) once ours is committed, so a failed save never leaves
+   * the gateway without a live price for what we still sell.
+   */
+  publishPrice(input: PublishPrice): Promise<{ ref: string }>;
+  /** Takes a price off sale at the gateway (it stays there, as what was sold with it). */
+  archivePrice(ref: string): Promise<void>;
+  /** Refunds money of a payment; throws (GATEWAY_ERROR or the provider's error) when refused. */
+  refund(input: RefundPayment): Promise<{ ref: string }>;
 }
 
 /** Injection token of the configured PaymentGateway. */

@@ -109,18 +109,31 @@ export class PaymentHistoryService {
   }
 
   /** The caller's invoice as a PDF; a foreign or unknown payment is NOT_FOUND. */
-  async invoice(userId: string, paymentId: string): Promise<{ fileName: string; pdf: Buffer }> {
+  invoice(userId: string, paymentId: string): Promise<{ fileName: string; pdf: Buffer }> {
+    return this.render(paymentId, userId);
+  }
+
+  /**
+   * The same invoice for the staff console, whoever paid it; the buyer of an erased account is
+   * blank, as the sale is kept without the person.
+   */
+  staffInvoice(paymentId: string): Promise<{ fileName: string; pdf: Buffer }> {
+    return this.render(paymentId, null);
+  }
+
+  private async render(paymentId: string, userId: string | null): Promise<{ fileName: string; pdf: Buffer }> {
     if (!UUID.test(paymentId)) throw new AppError(ErrorCode.NOT_FOUND);
     const [row] = (await this.dataSource.query(
       `SELECT p.invoice_number, p.created_at, p.kind, p.amount_cents, p.discount_cents, p.credits,
               s.quantity, pk.name AS pack_name, pl.name AS plan_name, p.cycle, p.period_start, p.period_end,
-              u.name AS buyer_name, u.email AS buyer_email, u.company AS buyer_company, u.language
+              COALESCE(u.name, '') AS buyer_name, COALESCE(u.email, '') AS buyer_email,
+              COALESCE(u.company, '') AS buyer_company, COALESCE(u.language, 'es') AS language
          FROM payments p
-         JOIN users u ON u.id = p.user_id
+         LEFT JOIN users u ON u.id = p.user_id
          LEFT JOIN checkout_sessions s ON s.id = p.session_id
          LEFT JOIN packs pk ON pk.code = s.pack_code
          LEFT JOIN plans pl ON pl.code = COALESCE(p.plan_code, s.plan_code)
-        WHERE p.id = $1 AND p.user_id = $2`,
+        WHERE p.id = $1 AND ($2::uuid IS NULL OR p.user_id = $2)`,
       [paymentId, userId],
     )) as InvoiceRow[];
     if (!row) throw new AppError(ErrorCode.NOT_FOUND);

@@ -10,6 +10,7 @@ import { RELAXED_LIMITS, call } from '../../../test/fixtures';
 import { WalletService } from '../wallet/wallet.service';
 import { Payments1795319958920 } from '../../infra/database/migrations/1795319958920-payments';
 import { BillingFlows1795319958930 } from '../../infra/database/migrations/1795319958930-billing-flows';
+import { StaffConsole1795319959800 } from '../../infra/database/migrations/1795319959800-staff-console';
 import { PaymentsService } from './payments.service';
 import { SANDBOX_SIGNATURE_HEADER, sandboxEvent, signSandboxPayload } from './sandbox-gateway';
 
@@ -246,6 +247,9 @@ describe('pack checkout through the sandbox payment gateway', () => {
       // The later billing-flows migration builds on these tables: it goes down first and up last.
       const flows = new BillingFlows1795319958930();
       const migration = new Payments1795319958920();
+      // Refunds (staff console) reference payments: that migration goes down first and up last.
+      const staffConsole = new StaffConsole1795319959800();
+      await staffConsole.down(runner);
       await flows.down(runner);
       await migration.down(runner);
       const [gone] = (await runner.query(`SELECT to_regclass('checkout_sessions') AS t`)) as {
@@ -254,6 +258,7 @@ describe('pack checkout through the sandbox payment gateway', () => {
       expect(gone.t).toBeNull();
       await migration.up(runner);
       await flows.up(runner);
+      await staffConsole.up(runner);
       const [back] = (await runner.query(`SELECT to_regclass('payments') AS t`)) as { t: string | null }[];
       expect(back.t).toBe('payments');
     } finally {

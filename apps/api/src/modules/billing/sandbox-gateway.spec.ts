@@ -117,4 +117,23 @@ describe('SandboxGateway', () => {
       fields: { 'card.expMonth': 'invalid', 'card.expYear': 'invalid' },
     });
   });
+
+  it('publishes a fresh price reference per call and refunds with a reference of its own, offline', async () => {
+    const figure = { product: 'plan', code: 'PRO', cycle: 'monthly' } as const;
+    const [a, b] = await Promise.all([
+      gateway.publishPrice({ figure, name: 'Pro', amountCents: 5900 }),
+      gateway.publishPrice({ figure, name: 'Pro', amountCents: 5900 }),
+    ]);
+    expect(a.ref).toMatch(/^price_sbx_[0-9a-f]{24}$/);
+    expect(b.ref).not.toBe(a.ref);
+    await expect(gateway.archivePrice(a.ref)).resolves.toBeUndefined();
+    const refund = await gateway.refund({
+      paymentRef: null,
+      checkoutRef: `sandbox_${SESSION}`,
+      amountCents: 100,
+      reason: 'Test',
+      idempotencyKey: 'k',
+    });
+    expect(refund.ref).toMatch(/^re_sbx_[0-9a-f]{24}$/);
+  });
 });

@@ -12,6 +12,8 @@ import type {
   CreateCheckout,
   GatewayEvent,
   PaymentGateway,
+  PublishPrice,
+  RefundPayment,
   SavedCard,
 } from './payment-gateway.port';
 
@@ -205,6 +207,26 @@ export class SandboxGateway implements PaymentGateway {
     const parsed = sandboxEventSchema.safeParse(body);
     if (!parsed.success) throw new AppError(ErrorCode.VALIDATION_FAILED, { body: 'invalid' });
     return Promise.resolve(parsed.data);
+  }
+
+  /**
+   * The sandbox keeps no catalogue of its own: a price is a fresh reference, recorded with its figure
+   * in gateway_prices like a real provider's, so a price change behaves the same on both gateways.
+   */
+  publishPrice(_input: PublishPrice): Promise<{ ref: string }> {
+    return Promise.resolve({ ref: `price_sbx_${randomBytes(12).toString('hex')}` });
+  }
+
+  archivePrice(_ref: string): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /**
+   * Refunds a sandbox payment (the caller checks it was taken here and how much is left): the sandbox
+   * card always accepts a refund, and the refund's reference is recorded with it.
+   */
+  refund(_input: RefundPayment): Promise<{ ref: string }> {
+    return Promise.resolve({ ref: `re_sbx_${randomBytes(12).toString('hex')}` });
   }
 
   /** One card per customer, as the provider keeps it: a new card replaces the old one. */

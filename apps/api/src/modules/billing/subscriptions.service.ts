@@ -12,6 +12,7 @@ import {
 } from '@estancia/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
+import { GatewayPricesRepository } from './gateway-prices.repository';
 import { PAYMENT_GATEWAY, type PaymentGateway } from './payment-gateway.port';
 import { PaymentsService } from './payments.service';
 import { changeTerms, loadPlanTerms, type ChangeTerms } from './subscription-change';
@@ -51,6 +52,7 @@ export class SubscriptionsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly payments: PaymentsService,
+    private readonly gatewayPrices: GatewayPricesRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
@@ -102,12 +104,18 @@ export class SubscriptionsService {
       if (!card) throw new AppError(ErrorCode.PAYMENT_METHOD_REQUIRED);
     }
     const target = await loadPlanTerms(this.dataSource.manager, request.plan, request.cycle);
+    const live = await this.gatewayPrices.live(
+      this.gateway.name,
+      { product: 'plan', code: request.plan, cycle: request.cycle },
+      target.priceCents,
+    );
     const events = await this.gateway.changeSubscription({
       subscriptionRef: active.gatewayRef,
       customerRef: active.customerRef,
       plan: request.plan,
       cycle: request.cycle,
       priceCents: target.priceCents,
+      priceRef: live?.ref ?? null,
       effective: terms.effective,
     });
     await this.payments.handleAll(events);

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param, Query } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
 import {
   DEFAULT_LOCALE,
   productListQuerySchema,
@@ -6,9 +6,11 @@ import {
   type ProductType,
   type ShopProduct,
 } from '@estancia/contracts';
+import type { Response } from 'express';
 import { Public } from '../../infra/http/access';
 import { RequestedLocale } from '../../infra/http/caller-locale';
 import { validate } from '../../infra/http/zod.pipe';
+import { Storage } from '../../infra/storage/storage.port';
 import { Catalogue } from './catalogue.service';
 
 /**
@@ -17,7 +19,10 @@ import { Catalogue } from './catalogue.service';
  */
 @Controller('catalogue')
 export class CatalogueController {
-  constructor(private readonly catalogue: Catalogue) {}
+  constructor(
+    private readonly catalogue: Catalogue,
+    private readonly storage: Storage,
+  ) {}
 
   @Public()
   @Get('products')
@@ -48,5 +53,22 @@ export class CatalogueController {
   @Header('Vary', 'Accept-Language')
   picture(@Param('id') id: string, @RequestedLocale() locale: Locale | null): Promise<string> {
     return this.catalogue.picture(id, locale ?? DEFAULT_LOCALE);
+  }
+
+  /** The picture staff uploaded (WebP); each upload has its own file name, so a URL never changes content. */
+  @Public()
+  @Get('products/:id/picture/:file')
+  async uploadedPicture(
+    @Param('id') id: string,
+    @Param('file') file: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    const key = await this.catalogue.uploadedPicture(id, file);
+    const body = await this.storage.get(key);
+    res.status(200);
+    res.setHeader('Content-Type', 'image/webp');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.end(body);
   }
 }

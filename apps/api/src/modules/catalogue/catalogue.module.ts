@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AdminProductsController } from './admin-products.controller';
+import { AdminProductsRepository } from './admin-products.repository';
+import { AdminProductsService } from './admin-products.service';
 import { CatalogueController } from './catalogue.controller';
 import { Catalogue } from './catalogue.service';
 import { FavouritesService } from './favourites.service';
@@ -13,8 +16,16 @@ import { ShopController } from './shop.controller';
  * and reform budget requests.
  */
 @Module({
-  controllers: [CatalogueController, ShopController, ReformRequestsController],
-  providers: [Catalogue, FavouritesService, RecommendationsService, ReformRequestsService, ReformRequestMail],
+  controllers: [CatalogueController, ShopController, ReformRequestsController, AdminProductsController],
+  providers: [
+    Catalogue,
+    FavouritesService,
+    RecommendationsService,
+    ReformRequestsService,
+    ReformRequestMail,
+    AdminProductsService,
+    AdminProductsRepository,
+  ],
   exports: [Catalogue],
 })
 export class CatalogueModule {}

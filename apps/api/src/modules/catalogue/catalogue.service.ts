@@ -32,10 +32,11 @@ interface ProductRow {
   category: FurnitureCategory | null;
   styles: Style[];
   room_types: RoomType[];
+  picture_key: string | null;
 }
 
 const COLUMNS = `id, type, names, brand, color, pattern, tile_scale, price_cents, unit, purchase_url, category,
-  styles, room_types`;
+  styles, room_types, picture_key`;
 
 /** Where a floor's texture is served (public, under /data). */
 export const textureUrl = (productId: string): string => `/data/catalogue/products/${productId}/texture.svg`;
@@ -57,12 +58,23 @@ const toProduct = (row: ProductRow, locale: Locale): Product => ({
 /** Where a product's picture is served: the furniture drawing, the paint swatch or the floor tile. */
 export const pictureUrl = (productId: string): string => `/data/catalogue/products/${productId}/picture.svg`;
 
+/** Where staff's uploaded pictures are stored: a new file name per upload, so each URL never changes. */
+export const uploadedPictureKey = (productId: string, file: string): string =>
+  `catalogue/products/${productId}/${file}`;
+export const UPLOADED_PICTURE_FILE = /^[0-9a-f]{16}\.webp$/;
+
+/** The shop's picture: the one staff uploaded, else our own drawing. */
+export const shopPictureUrl = (productId: string, pictureKey: string | null): string =>
+  pictureKey
+    ? `/data/catalogue/products/${productId}/picture/${pictureKey.slice(pictureKey.lastIndexOf('/') + 1)}`
+    : pictureUrl(productId);
+
 export const toShopProduct = (row: ProductRow, locale: Locale): ShopProduct => ({
   ...toProduct(row, locale),
   category: row.category,
   styles: row.styles,
   roomTypes: row.room_types,
-  pictureUrl: pictureUrl(row.id),
+  pictureUrl: shopPictureUrl(row.id, row.picture_key),
 });
 
 /** The texture a floor product is drawn with, in the browser and in the server's renderer alike. */
@@ -145,6 +157,17 @@ export class Catalogue {
     if (!product) throw new AppError(ErrorCode.NOT_FOUND);
     if (product.category) return furniturePictureSvg(product.category, product.color, product.name);
     return floorTexture(product) ?? paintSwatchSvg(product.color, product.name);
+  }
+
+  /** The storage key of a product's uploaded picture by its file name; NOT_FOUND unless it is the current one. */
+  async uploadedPicture(id: string, file: string): Promise<string> {
+    const [row] = UPLOADED_PICTURE_FILE.test(file)
+      ? ((await this.dataSource.query(`SELECT picture_key FROM products WHERE id = $1`, [id])) as {
+          picture_key: string | null;
+        }[])
+      : [];
+    if (!row || row.picture_key !== uploadedPictureKey(id, file)) throw new AppError(ErrorCode.NOT_FOUND);
+    return row.picture_key;
   }
 
   private async rows(ids: readonly string[]): Promise<ProductRow[]> {

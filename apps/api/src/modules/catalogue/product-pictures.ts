@@ -1,4 +1,7 @@
-import type { FurnitureCategory } from '@estancia/contracts';
+import { ErrorCode, MAX_IMAGE_PIXELS, type FurnitureCategory } from '@estancia/contracts';
+import sharp from 'sharp';
+import { AppError } from '../../infra/http/app-error';
+import { sniffFormat } from '../projects/image-processing';
 import { shade } from './floor-textures';
 
 /**
@@ -128,4 +131,31 @@ export function paintSwatchSvg(color: string, name: string): string {
     rect(0, 228, SIZE, 28, shade(color, -0.25)) +
     `</svg>`
   );
+}
+
+/** Long side of an uploaded shop picture: the shop shows it at card size, twice for sharp screens. */
+export const UPLOADED_PICTURE_SIDE = 800;
+
+/**
+ * A picture staff upload for the shop, re-encoded as WebP from its decoded pixels, so nothing of the file
+ * but its image survives (no metadata, no trailing bytes). JPEG, PNG or WebP by their magic bytes and
+ * libvips agreeing; anything else, a truncated file or a decompression bomb is IMAGE_NOT_VALID.
+ */
+export async function encodeUploadedPicture(bytes: Buffer): Promise<Buffer> {
+  const format = sniffFormat(bytes);
+  if (!format) throw new AppError(ErrorCode.IMAGE_NOT_VALID);
+  const header = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  if (!header || header.format !== format || !header.width || !header.height)
+    throw new AppError(ErrorCode.IMAGE_NOT_VALID);
+  if (header.width * header.height > MAX_IMAGE_PIXELS) throw new AppError(ErrorCode.IMAGE_TOO_MANY_PIXELS);
+  return sharp(bytes, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize(UPLOADED_PICTURE_SIDE, UPLOADED_PICTURE_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 85 })
+    .toBuffer()
+    .catch(() => {
+      throw new AppError(ErrorCode.IMAGE_NOT_VALID);
+    });
 }

@@ -13,6 +13,7 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
 import { parseListQuery } from '../../infra/http/simple-rest';
+import { AuditLog } from '../audit/audit-log.service';
 import { assertId } from '../decorations/decorations.service';
 import { ReformRequestMail } from './reform-request-mail.service';
 
@@ -95,6 +96,7 @@ export class ReformRequestsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly mail: ReformRequestMail,
+    private readonly auditLog: AuditLog,
   ) {}
 
   async create(userId: string, request: CreateReformRequestBody): Promise<ReformRequest> {
@@ -202,6 +204,14 @@ export class ReformRequestsService {
         status,
       ]);
       await this.record(m, id, status, staffId);
+      await this.auditLog.record(m, {
+        actorId: staffId,
+        action: 'reform-requests.advance',
+        resource: 'reform-requests',
+        recordId: id,
+        before: { status: current.status },
+        after: { status },
+      });
     });
     return this.show(id);
   }

@@ -414,7 +414,7 @@ describe('decorations', () => {
       for (let i = 0; i < 5; i++) {
         const redo = await call<Decoration>(t, 'POST', `decoration/${decoration.id}/redo`, {
           token: alice.token,
-          body: i === 0 ? { style: 'industrial' } : {},
+          body: i === 0 ? { style: 'classic' } : {},
         });
         expect(redo.status).toBe(201);
         expect(redo.body.stage).toBe('queued');
@@ -426,7 +426,7 @@ describe('decorations', () => {
       });
       versions = res.body;
       expect(versions.map((v) => v.number)).toEqual([6, 5, 4, 3, 2]);
-      expect(versions[0].style).toBe('industrial');
+      expect(versions[0].style).toBe('classic');
       expect(versions.every((v) => v.resultUrl)).toBe(true);
       const seeds = (await db.query(
         `SELECT DISTINCT seed FROM decoration_versions WHERE decoration_id = $1`,
@@ -455,7 +455,7 @@ describe('decorations', () => {
         },
       );
       expect(res.status).toBe(200);
-      expect(res.body.style).toBe('industrial');
+      expect(res.body.style).toBe('classic');
       expect((await decorationRow(decoration.id)).current_version_id).toBe(older.id);
       const missing = await call(t, 'POST', `decoration/${decoration.id}/versions/${bob.userId}/restore`, {
         token: alice.token,
@@ -476,13 +476,13 @@ describe('decorations', () => {
       expect(one.headers.get('content-type')).toBe('image/jpeg');
       // Named from the property, room and style in the customer's language (Spanish here), ASCII and UTF-8.
       expect(one.headers.get('content-disposition')).toMatch(
-        /^attachment; filename="Atic-Gracia-(\d+)_dormitorio_industrial_1\.jpg"; filename\*=UTF-8''%C3%80tic-Gr%C3%A0cia-\1_dormitorio_industrial_1\.jpg$/,
+        /^attachment; filename="Atic-Gracia-(\d+)_dormitorio_clasico_1\.jpg"; filename\*=UTF-8''%C3%80tic-Gr%C3%A0cia-\1_dormitorio_cl%C3%A1sico_1\.jpg$/,
       );
       const inCatalan = await fetch(`${t.url}/data/decoration/${decoration.id}/download?lang=ca`, {
         headers: alice.headers,
       });
       expect(inCatalan.headers.get('content-disposition')).toMatch(
-        /filename="Atic-Gracia-\d+_dormitori_industrial_1\.jpg"/,
+        /filename="Atic-Gracia-\d+_dormitori_classic_1\.jpg"/,
       );
       await inCatalan.arrayBuffer();
       const marked = Buffer.from(await one.arrayBuffer());
@@ -495,8 +495,8 @@ describe('decorations', () => {
       const entries = zipEntries(Buffer.from(await all.arrayBuffer()));
       expect(entries).toHaveLength(2);
       // The same names as one by one: each result numbered among the project's of its room and style.
-      expect(entries.map((e) => e.replace(/^.*_(dormitorio_\w+_\d+\.jpg)$/, '$1')).sort()).toEqual([
-        'dormitorio_industrial_1.jpg',
+      expect(entries.map((e) => e.replace(/^.*_(dormitorio_\p{L}+_\d+\.jpg)$/u, '$1')).sort()).toEqual([
+        'dormitorio_clásico_1.jpg',
         'dormitorio_moderno_1.jpg',
       ]);
       const some = await fetch(`${t.url}/data/project/${project.id}/download?ids=${decoration.id}`, {

@@ -2,6 +2,8 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  BASIC_ROOM_TYPES,
+  BASIC_STYLES,
   decorationCost,
   ErrorCode,
   PROJECT_STATUS,
@@ -20,6 +22,7 @@ import { AppError } from '../../infra/http/app-error';
 import { JobQueue } from '../../infra/queue/job-queue.service';
 import { Realtime } from '../../infra/realtime/realtime.service';
 import { Storage } from '../../infra/storage/storage.port';
+import { PlanRights } from '../billing/plan-rights.service';
 import { PlatformService } from '../platform/platform.service';
 import { MediaUrls } from '../projects/media-urls.service';
 import { ProjectImages } from '../projects/project-images.service';
@@ -45,6 +48,24 @@ export function assertId(id: string): void {
 /** While staff review a supervised decoration, its customer cannot change it under them. */
 function assertNotInReview(decoration: DecorationEntity): void {
   if (decoration.awaitingReview) throw new AppError(ErrorCode.DECORATION_NOT_READY);
+}
+
+/**
+ * Rooms and styles past the basic ones need a plan with allRoomsAndStyles (PLAN_REQUIRED, flagging the field).
+ * `kept` is what a redone decoration already has: rendering again what was bought is not a new choice.
+ */
+function assertRoomAndStyle(
+  allRoomsAndStyles: boolean,
+  choice: { roomType?: RoomType; style?: Style },
+  field: string,
+  kept?: { roomType: string; style: string },
+): void {
+  if (allRoomsAndStyles) return;
+  const { roomType, style } = choice;
+  if (roomType && roomType !== kept?.roomType && !BASIC_ROOM_TYPES.includes(roomType))
+    throw new AppError(ErrorCode.PLAN_REQUIRED, { [`${field}roomType`]: ErrorCode.PLAN_REQUIRED });
+  if (style && style !== kept?.style && !BASIC_STYLES.includes(style))
+    throw new AppError(ErrorCode.PLAN_REQUIRED, { [`${field}style`]: ErrorCode.PLAN_REQUIRED });
 }
 
 /** Storage keys of a version's result, its 400 px thumbnail and the mask of what the engine added. */
@@ -116,6 +137,7 @@ export class DecorationsService {
     private readonly storage: Storage,
     private readonly reviews: ReviewQueue,
     private readonly engines: EngineRouter,
+    private readonly planRights: PlanRights,
   ) {}
 
   async detail(userId: string, projectId: string): Promise<ProjectDetail> {
@@ -150,11 +172,19 @@ export class DecorationsService {
     assertId(projectId);
     await this.projects.findOwned(userId, projectId);
     const items = request.items;
+    const rights = await this.planRights.forOrder(userId);
+    if (items.length > rights.decorationsPerOrder)
+      throw new AppError(ErrorCode.DECORATIONS_LIMIT, {
+        selected: String(items.length),
+        limit: String(rights.decorationsPerOrder),
+      });
+    items.forEach((item, i) => assertRoomAndStyle(rights.allRoomsAndStyles, item, `items.${i}.`));
     if (new Set(items.map((i) => i.imageId)).size !== items.length)
       throw new AppError(ErrorCode.VALIDATION_FAILED, { items: 'invalid' });
     if (items.some((i) => i.type === 'automatic') && (await this.platform.status()).isHighDemandAuto)
       throw new AppError(ErrorCode.HIGH_DEMAND);
     for (const item of items) await this.assertEngineEmpties(item.type, item.emptyRoom);
+    const needed = items.reduce((sum, item) => sum + decorationCost(item.type), 0);
 
     const created = await this.dataSource.transaction(async (m) => {
       // One check for the whole set: any missing, foreign or other-project image is NOT_FOUND.
@@ -207,7 +237,9 @@ export class DecorationsService {
         await m.insert(DecorationVersionEntity, version);
         // A supervised decoration's 48 working hours start with the order, in the same transaction.
         if (item.type === 'supervised') await this.reviews.open(m, decorationId);
-        await this.wallet.spend(userId, cost, 'decoration', chargeKey, m);
+        await this.wallet
+          .spend(userId, cost, 'decoration', chargeKey, m)
+          .catch((error: unknown) => this.shortOfCredits(error, m, userId, rights.planCode, needed, total));
         total += cost;
         made.push({ decoration, version });
       }
@@ -232,6 +264,8 @@ export class DecorationsService {
   async redo(userId: string, decorationId: string, request: RedoDecorationRequest): Promise<Decoration> {
     const decoration = await this.findOwned(userId, decorationId);
     assertNotInReview(decoration);
+    const rights = await this.planRights.forUser(userId);
+    assertRoomAndStyle(rights.allRoomsAndStyles, request, '', decoration);
     await this.assertEngineEmpties(decoration.type, request.emptyRoom);
     const versionId = randomUUID();
     const chargeKey = `redo:${versionId}`;
@@ -245,7 +279,10 @@ export class DecorationsService {
       const before = await this.addVersion(m, decoration, { versionId, cost, chargeKey, ...request });
       // A supervised redo is reviewed again, with 48 new working hours.
       if (decoration.type === 'supervised') await this.reviews.reopen(m, decorationId);
-      if (cost > 0) await this.wallet.spend(userId, cost, 'decoration', chargeKey, m);
+      if (cost > 0)
+        await this.wallet
+          .spend(userId, cost, 'decoration', chargeKey, m)
+          .catch((error: unknown) => this.shortOfCredits(error, m, userId, rights.planCode, cost));
       // A failed decoration ordered again counts as an image to finish once more.
       const reordered = before === 'failed' ? 1 : 0;
       await m.query(
@@ -317,6 +354,26 @@ export class DecorationsService {
       [decorationId, version.id, version.roomType, version.style],
     );
     return (await this.toDtos([await this.reload(decorationId)]))[0];
+  }
+
+  /**
+   * A charge the balance could not cover (the transaction rolls back, nothing is taken): a subscriber has
+   * gone past what the plan includes, which the spec bills after consent (PLAN_EXCEEDED, with what the
+   * order needs and the balance before it); a customer without a plan is simply short of credits.
+   */
+  private async shortOfCredits(
+    error: unknown,
+    m: EntityManager,
+    userId: string,
+    planCode: string | null,
+    needed: number,
+    spentByThisOrder = 0,
+  ): Promise<never> {
+    if (error instanceof AppError && error.code === ErrorCode.INSUFFICIENT_CREDITS && planCode) {
+      const balance = (await this.wallet.balance(userId, m)) + spentByThisOrder;
+      throw new AppError(ErrorCode.PLAN_EXCEEDED, { needed: String(needed), balance: String(balance) });
+    }
+    throw error;
   }
 
   /** Emptying a room is offered only while the engine of that kind of decoration can do it. */

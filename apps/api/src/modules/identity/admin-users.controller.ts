@@ -1,74 +1,40 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
+  adminBlockRequestSchema,
   adminCreditGrantRequestSchema,
-  ErrorCode,
+  adminCreditRemovalRequestSchema,
+  adminRoleChangeSchema,
   staffLoginRequestSchema,
+  type AdminBlockRequest,
   type AdminCreditGrantRequest,
   type AdminCreditGrantResponse,
+  type AdminCreditRemovalRequest,
+  type AdminRoleChange,
   type AdminUser,
   type SessionResponse,
 } from '@estancia/contracts';
 import type { Request, Response } from 'express';
-import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { AdminOnly, Public } from '../../infra/http/access';
-import { AppError } from '../../infra/http/app-error';
 import { parseListQuery, setContentRange } from '../../infra/http/simple-rest';
 import { validate } from '../../infra/http/zod.pipe';
+import { ADMIN_USER_SORTABLE, type AdminUserSortField } from './admin-users.repository';
+import { AdminUsersService } from './admin-users.service';
 import { CreditGrantsService } from './credit-grants.service';
 import { CurrentUser } from './current-user.decorator';
 import { IdentityService } from './identity.service';
 import { clientIp } from './request-context';
 import type { AuthUser } from './session.service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SORTABLE = {
-  id: 'u.id',
-  createdAt: 'u.created_at',
-  email: 'u.email',
-  name: 'u.name',
-  credits: 'credits',
-} as const;
-type SortField = keyof typeof SORTABLE;
-
-interface AdminUserRow {
-  id: string;
-  name: string;
-  email: string;
-  role: AdminUser['role'];
-  credits: number;
-  company: string;
-  phone: string;
-  language: string;
-  referral_code: string;
-  verified: boolean;
-  created_at: Date;
-}
-
-const SELECT_USERS = `SELECT u.id, u.name, u.email, u.role, COALESCE(w.balance, 0) AS credits, u.company, u.phone,
-  u.language, u.referral_code, u.verified_at IS NOT NULL AS verified, u.created_at
-  FROM users u LEFT JOIN wallets w ON w.user_id = u.id`;
-
-const toAdminUser = (row: AdminUserRow): AdminUser => ({
-  id: row.id,
-  name: row.name,
-  email: row.email,
-  role: row.role,
-  credits: row.credits,
-  company: row.company,
-  phone: row.phone,
-  language: row.language,
-  referralCode: row.referral_code,
-  verified: row.verified,
-  createdAt: row.created_at.toISOString(),
-});
-
-/** Staff console: sign-in (any staff) and the `users` resource (ra-data-simple-rest, admins only). */
+/**
+ * Staff console: sign-in (any staff) and the `users` resource (ra-data-simple-rest, admins only) with its
+ * actions. DELETE users/:id (GDPR erasure) lives with the account module's erasure.
+ */
 @Controller('admin')
 export class AdminUsersController {
   constructor(
     private readonly identity: IdentityService,
-    private readonly dataSource: DataSource,
+    private readonly users: AdminUsersService,
     private readonly creditGrants: CreditGrantsService,
   ) {}
 
@@ -82,55 +48,27 @@ export class AdminUsersController {
     return this.identity.staffLogin(body, clientIp(req));
   }
 
-  /** `filter.q` searches name and e-mail; `filter.id` (one or many) serves getMany. */
+  /**
+   * Filters: q (name or e-mail), role, plan (a code or 'none'), verified, blocked, createdFrom/createdTo
+   * (inclusive days), id (one or many: getMany).
+   */
   @AdminOnly()
   @Get('users')
   async list(@Query() query: unknown, @Res({ passthrough: true }) res: Response): Promise<AdminUser[]> {
-    const list = parseListQuery<SortField>(query, Object.keys(SORTABLE) as SortField[], {
-      field: 'createdAt',
-      order: 'DESC',
-    });
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const { q, id, role } = list.filter;
-    if (typeof q === 'string' && q.trim()) {
-      params.push(`%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where.push(`(u.name ILIKE $${params.length} OR u.email ILIKE $${params.length})`);
-    }
-    if (id !== undefined) {
-      const ids = (Array.isArray(id) ? id : [id]).filter(
-        (v): v is string => typeof v === 'string' && UUID.test(v),
-      );
-      params.push(ids);
-      where.push(`u.id = ANY($${params.length}::uuid[])`);
-    }
-    if (typeof role === 'string') {
-      params.push(role);
-      where.push(`u.role = $${params.length}`);
-    }
-    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = (await this.dataSource.query(
-      `SELECT count(*)::int AS total FROM users u ${whereSql}`,
-      params,
-    )) as {
-      total: number;
-    }[];
-    const rows = (await this.dataSource.query(
-      `${SELECT_USERS} ${whereSql} ORDER BY ${SORTABLE[list.sort.field]} ${list.sort.order}, u.id ${list.sort.order}
-        OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
-      [...params, list.skip, list.take],
-    )) as AdminUserRow[];
+    const list = parseListQuery<AdminUserSortField>(
+      query,
+      Object.keys(ADMIN_USER_SORTABLE) as AdminUserSortField[],
+      { field: 'createdAt', order: 'DESC' },
+    );
+    const { rows, total } = await this.users.list(list);
     setContentRange(res, 'users', list.skip, rows.length, total);
-    return rows.map(toAdminUser);
+    return rows;
   }
 
   @AdminOnly()
   @Get('users/:id')
-  async show(@Param('id') id: string): Promise<AdminUser> {
-    if (!UUID.test(id)) throw new AppError(ErrorCode.NOT_FOUND);
-    const [row] = (await this.dataSource.query(`${SELECT_USERS} WHERE u.id = $1`, [id])) as AdminUserRow[];
-    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
-    return toAdminUser(row);
+  show(@Param('id') id: string): Promise<AdminUser> {
+    return this.users.show(id);
   }
 
   /** Gives credits with a note; `Idempotency-Key` (required) makes a double submit grant once. */
@@ -144,5 +82,61 @@ export class AdminUsersController {
     @CurrentUser() auth: AuthUser,
   ): Promise<AdminCreditGrantResponse> {
     return this.creditGrants.grant(auth.userId, id, body, key);
+  }
+
+  /** Takes credits back with a note, never below zero; `Idempotency-Key` required, as for a grant. */
+  @AdminOnly()
+  @Post('users/:id/credit-removals')
+  @HttpCode(200)
+  removeCredits(
+    @Param('id') id: string,
+    @Body(validate(adminCreditRemovalRequestSchema)) body: AdminCreditRemovalRequest,
+    @Headers('idempotency-key') key: string | undefined,
+    @CurrentUser() auth: AuthUser,
+  ): Promise<AdminCreditGrantResponse> {
+    return this.creditGrants.remove(auth.userId, id, body, key);
+  }
+
+  @AdminOnly()
+  @Post('users/:id/role')
+  @HttpCode(200)
+  changeRole(
+    @Param('id') id: string,
+    @Body(validate(adminRoleChangeSchema)) body: AdminRoleChange,
+    @CurrentUser() auth: AuthUser,
+  ): Promise<AdminUser> {
+    return this.users.changeRole(auth.userId, id, body.role);
+  }
+
+  @AdminOnly()
+  @Post('users/:id/block')
+  @HttpCode(200)
+  block(
+    @Param('id') id: string,
+    @Body(validate(adminBlockRequestSchema)) body: AdminBlockRequest,
+    @CurrentUser() auth: AuthUser,
+  ): Promise<AdminUser> {
+    return this.users.block(auth.userId, id, body.reason);
+  }
+
+  @AdminOnly()
+  @Post('users/:id/unblock')
+  @HttpCode(200)
+  unblock(@Param('id') id: string, @CurrentUser() auth: AuthUser): Promise<AdminUser> {
+    return this.users.unblock(auth.userId, id);
+  }
+
+  @AdminOnly()
+  @Post('users/:id/verification-email')
+  @HttpCode(200)
+  resendVerification(@Param('id') id: string, @CurrentUser() auth: AuthUser): Promise<AdminUser> {
+    return this.users.resendVerification(auth.userId, id);
+  }
+
+  @AdminOnly()
+  @Post('users/:id/password-reset-email')
+  @HttpCode(200)
+  sendPasswordReset(@Param('id') id: string, @CurrentUser() auth: AuthUser): Promise<AdminUser> {
+    return this.users.sendPasswordReset(auth.userId, id);
   }
 }

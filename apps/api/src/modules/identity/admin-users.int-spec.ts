@@ -91,6 +91,11 @@ describe('staff console: sign-in, users and ledger', () => {
         referralCode: customer.user.referralCode,
         verified: true,
         createdAt: customer.user.createdAt,
+        plan: null,
+        blocked: false,
+        blockedAt: null,
+        blockedReason: null,
+        referredBy: null,
       });
       const second = await call<AdminUser[]>(t, 'GET', `admin/users?${query({ range: [2, 3] })}`, {
         token: admin.token,

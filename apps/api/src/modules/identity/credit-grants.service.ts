@@ -1,54 +1,106 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, FieldIssue, type AdminCreditGrantRequest } from '@estancia/contracts';
-import { DataSource } from 'typeorm';
+import {
+  ErrorCode,
+  FieldIssue,
+  type AdminCreditGrantRequest,
+  type AdminCreditRemovalRequest,
+} from '@estancia/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
-import { WalletService } from '../wallet/wallet.service';
+import { AuditLog } from '../audit/audit-log.service';
+import { WalletService, type WalletChange } from '../wallet/wallet.service';
+import { AdminUsersRepository } from './admin-users.repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Printable ASCII, as an HTTP header value can carry it; a UUID from the console fits easily. */
 const CLIENT_KEY = /^[\x21-\x7e]{1,100}$/;
 
-/** Credits given by staff from the console: a ledger grant plus who gave it and why, in one transaction. */
+/**
+ * Credits given or taken by staff from the console: a ledger entry (reason `admin_adjustment`, never a
+ * balance edit), who did it and why (credit_grants) and one audit row, in one transaction.
+ */
 @Injectable()
 export class CreditGrantsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly wallet: WalletService,
+    private readonly users: AdminUsersRepository,
+    private readonly audit: AuditLog,
   ) {}
 
   /**
    * Grants once per (staff member, client key): a repeated submit answers the balance without
    * moving credits again. Answers the user's balance; an unknown user is NOT_FOUND.
    */
-  async grant(
+  grant(
     staffUserId: string,
     userId: string,
     request: AdminCreditGrantRequest,
     clientKey: string | undefined,
   ): Promise<{ balance: number }> {
+    return this.adjust(staffUserId, userId, request.note, clientKey, 'users.grant_credits', (m, key) =>
+      this.wallet.grant(userId, request.amount, 'admin_adjustment', key, m),
+    );
+  }
+
+  /**
+   * Takes credits back (a negative `admin_adjustment`), once per client key like a grant. Never below
+   * zero: CREDIT_REMOVAL_EXCEEDS_BALANCE and nothing is written.
+   */
+  remove(
+    staffUserId: string,
+    userId: string,
+    request: AdminCreditRemovalRequest,
+    clientKey: string | undefined,
+  ): Promise<{ balance: number }> {
+    return this.adjust(
+      staffUserId,
+      userId,
+      request.note,
+      clientKey,
+      'users.remove_credits',
+      async (m, key) => {
+        try {
+          return await this.wallet.spend(userId, request.amount, 'admin_adjustment', key, m);
+        } catch (error) {
+          if (error instanceof AppError && error.code === ErrorCode.INSUFFICIENT_CREDITS)
+            throw new AppError(ErrorCode.CREDIT_REMOVAL_EXCEEDS_BALANCE);
+          throw error;
+        }
+      },
+    );
+  }
+
+  private async adjust(
+    staffUserId: string,
+    userId: string,
+    note: string,
+    clientKey: string | undefined,
+    action: string,
+    move: (m: EntityManager, idempotencyKey: string) => Promise<WalletChange>,
+  ): Promise<{ balance: number }> {
     if (!clientKey || !CLIENT_KEY.test(clientKey))
       throw new AppError(ErrorCode.VALIDATION_FAILED, {
         'Idempotency-Key': clientKey ? FieldIssue.INVALID : FieldIssue.REQUIRED,
       });
-    if (!UUID.test(userId)) throw new AppError(ErrorCode.NOT_FOUND);
     const change = await this.dataSource.transaction(async (m) => {
-      const [user] = (await m.query(`SELECT id FROM users WHERE id = $1`, [userId])) as unknown[];
-      if (!user) throw new AppError(ErrorCode.NOT_FOUND);
+      if (!(await this.users.exists(m, userId))) throw new AppError(ErrorCode.NOT_FOUND);
       // Scoped to the staff member: two people's consoles never share keys.
-      const moved = await this.wallet.grant(
-        userId,
-        request.amount,
-        'admin_adjustment',
-        `admin:${staffUserId}:${clientKey}`,
-        m,
-      );
-      if (!moved.replayed)
-        await m.query(
-          `INSERT INTO credit_grants (ledger_entry_id, granted_by_user_id, note) VALUES ($1, $2, $3)`,
-          [moved.entry.id, staffUserId, request.note],
-        );
+      const moved = await move(m, `admin:${staffUserId}:${clientKey}`);
+      if (!moved.replayed) {
+        const { entry } = moved;
+        await this.users.recordCreditNote(m, entry.id, staffUserId, note);
+        await this.audit.record(m, {
+          actorId: staffUserId,
+          action,
+          resource: 'users',
+          recordId: userId,
+          before: { credits: entry.balanceAfter - entry.delta },
+          after: { credits: entry.balanceAfter, note },
+        });
+      }
       return moved;
     });
+    // The customer's open apps show the new balance without reloading (UserConfirmation).
     if (!change.replayed) await this.wallet.announce(userId);
     return { balance: await this.wallet.balance(userId) };
   }

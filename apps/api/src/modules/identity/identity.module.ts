@@ -6,6 +6,8 @@ import { AccessGuard } from './access.guard';
 import { AccountMail } from './account-mail.service';
 import { Accounts } from './accounts.service';
 import { AdminUsersController } from './admin-users.controller';
+import { AdminUsersRepository } from './admin-users.repository';
+import { AdminUsersService } from './admin-users.service';
 import { CreditGrantsService } from './credit-grants.service';
 import { GoogleIdentity } from './google-identity';
 import { IdentitySeeder } from './identity.seeder';
@@ -23,6 +25,8 @@ import { UserPayloadModule } from './user-payload.module';
   providers: [
     Accounts,
     AccountMail,
+    AdminUsersRepository,
+    AdminUsersService,
     CreditGrantsService,
     GoogleIdentity,
     IdentityService,

@@ -181,14 +181,21 @@ export class IdentityService {
     const user = await this.accounts.findByEmail(email);
     if (user?.verifiedAt) throw new AppError(ErrorCode.ALREADY_VERIFIED);
     if (user) {
-      const code = newVerificationCode();
-      await this.dataSource.transaction(async (m) => {
-        await m.query(`DELETE FROM verification_codes WHERE user_id = $1 AND consumed_at IS NULL`, [user.id]);
-        await this.storeCode(m, user.id, code);
-      });
+      const code = await this.dataSource.transaction((m) => this.replaceVerificationCode(m, user.id));
       await this.mail.verificationCode(user, code);
     }
     return { status: 'sent' };
+  }
+
+  /**
+   * A fresh code for the account inside the caller's transaction, invalidating the unused ones; mail the
+   * answer once it commits. Also the staff console's "resend verification".
+   */
+  async replaceVerificationCode(m: EntityManager, userId: string): Promise<string> {
+    const code = newVerificationCode();
+    await m.query(`DELETE FROM verification_codes WHERE user_id = $1 AND consumed_at IS NULL`, [userId]);
+    await this.storeCode(m, userId, code);
+    return code;
   }
 
   // ---- signing in and out ----
@@ -196,6 +203,7 @@ export class IdentityService {
   async login(body: LoginBody, ip: string): Promise<SessionResponse> {
     const user = await this.checkCredentials(body.login, body.password, ip);
     // Only after the right password, so the answer tells nothing about whose e-mail is registered.
+    if (user.blockedAt) throw new AppError(ErrorCode.ACCOUNT_BLOCKED);
     if (!user.verifiedAt) throw new AppError(ErrorCode.EMAIL_NOT_VERIFIED);
     if (body.language && body.language !== user.language) {
       await this.dataSource.query(`UPDATE users SET language = $2 WHERE id = $1`, [user.id, body.language]);
@@ -208,6 +216,7 @@ export class IdentityService {
     const user = await this.checkCredentials(body.username, body.password, ip);
     if (user.role === 'customer') throw new AppError(ErrorCode.STAFF_ONLY);
     if (!user.verifiedAt) throw new AppError(ErrorCode.INVALID_CREDENTIALS);
+    if (user.blockedAt) throw new AppError(ErrorCode.ACCOUNT_BLOCKED);
     return this.openSession(user.id);
   }
 
@@ -217,10 +226,12 @@ export class IdentityService {
     await this.limiter.hit('login-ip', ip, this.config.RATE_LIMIT_LOGIN_PER_IP);
     const profile = await this.google.verify(body.token);
     const known = await this.accounts.findByGoogleSub(profile.sub);
+    if (known?.blockedAt) throw new AppError(ErrorCode.ACCOUNT_BLOCKED);
     if (known) return this.openSession(known.id);
     const sameEmail = await this.accounts.findByEmail(profile.email);
     if (sameEmail) {
       if (sameEmail.googleSub) throw new AppError(ErrorCode.GOOGLE_LOGIN_FAILED);
+      if (sameEmail.blockedAt) throw new AppError(ErrorCode.ACCOUNT_BLOCKED);
       // Google vouches for the e-mail, so linking also completes a pending verification.
       await this.dataSource.query(
         `UPDATE users SET google_sub = $2, verified_at = COALESCE(verified_at, now()) WHERE id = $1`,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, LIMITS, emailSchema, type StatusResponse } from '@estancia/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { AppError } from '../../infra/http/app-error';
 import { JobQueue } from '../../infra/queue/job-queue.service';
@@ -48,11 +48,19 @@ export class PasswordResets {
   async send({ email }: JobOf<'password-reset.send'>): Promise<void> {
     const user = await this.accounts.findByEmail(email);
     if (!user) return;
+    await this.mail.passwordReset(user, await this.newLink(this.dataSource.manager, user.id));
+  }
+
+  /**
+   * Stores a fresh reset link of the account (inside the caller's transaction, when it has one) and answers
+   * the token to mail; only its hash is kept. Also the staff console's "send a password-reset e-mail".
+   */
+  async newLink(m: EntityManager, userId: string): Promise<string> {
     const rowId = newResetToken();
-    await this.dataSource.query(
+    await m.query(
       `INSERT INTO password_resets (id, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
-      [sha256(rowId), user.id, LIMITS.passwordResetTtlMinutes],
+      [sha256(rowId), userId, LIMITS.passwordResetTtlMinutes],
     );
-    await this.mail.passwordReset(user, rowId);
+    return rowId;
   }
 }

@@ -44,7 +44,8 @@ export class SessionService implements HubAuthenticator {
 
   /**
    * The caller behind a token, or null. Refuses unsigned (`alg: none`) and foreign-signed tokens,
-   * expired tokens, and tokens whose session was revoked; the role is read fresh from the account.
+   * expired tokens, tokens whose session was revoked, and blocked accounts (blocking also revokes their
+   * sessions: this is the second lock); the role is read fresh from the account.
    */
   async authenticate(token: string): Promise<AuthUser | null> {
     let claims: jwt.JwtPayload | string;
@@ -59,7 +60,8 @@ export class SessionService implements HubAuthenticator {
     if (typeof sessionId !== 'string' || !UUID.test(sessionId) || !userId || !UUID.test(userId)) return null;
     const [row] = (await this.dataSource.query(
       `SELECT u.role FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
+          AND u.blocked_at IS NULL`,
       [sessionId, userId],
     )) as { role: Role }[];
     return row ? { userId, role: row.role, sessionId } : null;

@@ -40,6 +40,10 @@ export class UserEntity {
   @Column('timestamptz', { name: 'verified_at', nullable: true })
   verifiedAt: Date | null;
 
+  /** Set by an admin: the account cannot sign in, and its tokens and API keys stop working. */
+  @Column('timestamptz', { name: 'blocked_at', nullable: true })
+  blockedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -10,6 +10,8 @@ export interface StoredKey {
   role: string;
   secretHash: string;
   lastUsedAt: Date | null;
+  /** The owner's account is blocked by staff: the key stays but is refused while it lasts. */
+  blocked: boolean;
 }
 
 const KEY_COLUMNS = `id, name, 'est_' || prefix AS prefix,
@@ -49,7 +51,8 @@ export class ApiKeysRepository {
 
   async findLive(prefix: string): Promise<StoredKey | null> {
     const [row] = (await this.dataSource.query(
-      `SELECT k.id, k.user_id AS "userId", u.role, k.secret_hash AS "secretHash", k.last_used_at AS "lastUsedAt"
+      `SELECT k.id, k.user_id AS "userId", u.role, k.secret_hash AS "secretHash", k.last_used_at AS "lastUsedAt",
+              u.blocked_at IS NOT NULL AS blocked
          FROM api_keys k JOIN users u ON u.id = k.user_id
         WHERE k.prefix = $1 AND k.revoked_at IS NULL`,
       [prefix],

@@ -67,13 +67,17 @@ export class ApiKeys {
       throw new AppError(ErrorCode.NOT_FOUND);
   }
 
-  /** Who a bearer secret stands for: API_KEY_INVALID for anything but a live key, API_ACCESS_REQUIRED without the right. */
+  /**
+   * Who a bearer secret stands for: API_KEY_INVALID for anything but a live key, ACCOUNT_BLOCKED (403) while
+   * staff block its owner (told only to whoever holds the real secret), API_ACCESS_REQUIRED without the right.
+   */
   async authenticate(secret: string): Promise<KeyHolder> {
     const match = KEY_FORMAT.exec(secret);
     const stored = match ? await this.keys.findLive(match[1]) : null;
     const given = Buffer.from(sha256(secret), 'hex');
     if (!stored || !timingSafeEqual(given, Buffer.from(stored.secretHash, 'hex')))
       throw new AppError(ErrorCode.API_KEY_INVALID);
+    if (stored.blocked) throw new AppError(ErrorCode.ACCOUNT_BLOCKED);
     await this.requireAccess(stored.userId);
     if (!stored.lastUsedAt || Date.now() - stored.lastUsedAt.getTime() > TOUCH_EVERY_MS)
       await this.keys.touch(stored.id);

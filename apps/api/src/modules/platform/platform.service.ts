@@ -14,7 +14,9 @@ import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { AppError } from '../../infra/http/app-error';
 import { Realtime } from '../../infra/realtime/realtime.service';
 import { REDIS } from '../../infra/redis/redis.module';
+import { AuditLog, changedFields } from '../audit/audit-log.service';
 import { PlatformFlagsEntity } from './platform-flags.entity';
+import { MaintenanceFlag } from './maintenance.guard';
 
 const PING_TIMEOUT_MS = 2000;
 
@@ -29,6 +31,8 @@ export class PlatformService {
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly realtime: Realtime,
+    private readonly auditLog: AuditLog,
+    private readonly maintenance: MaintenanceFlag,
   ) {}
 
   async status(): Promise<PlatformStatus> {
@@ -43,7 +47,29 @@ export class PlatformService {
   /** Switches flags, records who did it and tells every connected app at once. */
   async update(patch: PlatformFlagsUpdate, userId: string): Promise<AdminPlatformStatus> {
     const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
-    await this.flags.update({ id: 'status' }, { ...changes, updatedBy: userId });
+    // The row is locked, so the audit row's "before" is what this change replaced.
+    await this.dataSource.transaction(async (m) => {
+      const flags = m.getRepository(PlatformFlagsEntity);
+      const before = await flags.findOne({ where: { id: 'status' }, lock: { mode: 'pessimistic_write' } });
+      if (!before) throw new AppError(ErrorCode.INTERNAL);
+      await flags.update({ id: 'status' }, { ...changes, updatedBy: userId });
+      await this.auditLog.record(m, {
+        actorId: userId,
+        action: 'platform.update',
+        resource: 'platform',
+        recordId: 'status',
+        ...changedFields(
+          {
+            isHighDemandFree: before.isHighDemandFree,
+            isHighDemandAuto: before.isHighDemandAuto,
+            isMaintenanceMode: before.isMaintenanceMode,
+          },
+          changes,
+        ),
+      });
+    });
+    // This process's write guard sees the switch at once; other processes within its 1 s cache.
+    this.maintenance.forget();
     const record = toAdminStatus(await this.row());
     this.logger.log(`Flags changed by ${userId}: ${JSON.stringify(changes)}`);
     const { isHighDemandFree, isHighDemandAuto, isMaintenanceMode } = record;

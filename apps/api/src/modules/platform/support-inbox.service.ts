@@ -10,11 +10,14 @@ import {
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
 import { parseListQuery } from '../../infra/http/simple-rest';
+import { AuditLog } from '../audit/audit-log.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Inbox<Row> {
   table: 'contact_requests' | 'problem_reports';
+  /** The console's resource name, as the audit log names it. */
+  resource: 'contact-requests' | 'problem-reports';
   select: string;
   /** Columns `q` searches (ILIKE). */
   search: string[];
@@ -42,6 +45,7 @@ const workflow = (row: Record<string, unknown>) => ({
 
 export const CONTACT_INBOX: Inbox<AdminContactRequest> = {
   table: 'contact_requests',
+  resource: 'contact-requests',
   select: `SELECT s.id, s.name, s.email, s.company, s.services, s.volumes, s.wants_meeting, s.meeting_times,
       s.message, s.language, ${WORKFLOW_COLUMNS}
     FROM contact_requests s ${WORKFLOW_JOINS}`,
@@ -65,6 +69,7 @@ export const CONTACT_INBOX: Inbox<AdminContactRequest> = {
 
 export const PROBLEM_INBOX: Inbox<AdminProblemReport> = {
   table: 'problem_reports',
+  resource: 'problem-reports',
   select: `SELECT s.id, s.user_id, u.name AS user_name, u.email AS user_email, s.text, s.page_url, s.user_agent,
       ${WORKFLOW_COLUMNS}
     FROM problem_reports s LEFT JOIN users u ON u.id = s.user_id ${WORKFLOW_JOINS}`,
@@ -87,7 +92,10 @@ export const PROBLEM_INBOX: Inbox<AdminProblemReport> = {
 /** The console's side of contact requests and problem reports: list, read, and move one status forward. */
 @Injectable()
 export class SupportInbox {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly auditLog: AuditLog,
+  ) {}
 
   async list<Row>(inbox: Inbox<Row>, query: unknown): Promise<{ rows: Row[]; skip: number; total: number }> {
     const fields = Object.keys(inbox.sortable);
@@ -141,12 +149,22 @@ export class SupportInbox {
     await this.show(inbox, id);
     const from = to === 'in_progress' ? 'new' : 'in_progress';
     const column = to === 'in_progress' ? 'started' : 'done';
-    const [updated] = (await this.dataSource.query(
-      `UPDATE ${inbox.table} SET status = $3, ${column}_at = now(), ${column}_by = $2
-        WHERE id = $1 AND status = $4 RETURNING id`,
-      [id, staffId, to, from],
-    )) as [{ id: string }[], number];
-    if (!updated.length) throw new AppError(ErrorCode.SUPPORT_STATUS_NOT_NEXT);
+    await this.dataSource.transaction(async (m) => {
+      const [updated] = (await m.query(
+        `UPDATE ${inbox.table} SET status = $3, ${column}_at = now(), ${column}_by = $2
+          WHERE id = $1 AND status = $4 RETURNING id`,
+        [id, staffId, to, from],
+      )) as [{ id: string }[], number];
+      if (!updated.length) throw new AppError(ErrorCode.SUPPORT_STATUS_NOT_NEXT);
+      await this.auditLog.record(m, {
+        actorId: staffId,
+        action: `${inbox.resource}.${to === 'in_progress' ? 'start' : 'finish'}`,
+        resource: inbox.resource,
+        recordId: id,
+        before: { status: from },
+        after: { status: to },
+      });
+    });
     return this.show(inbox, id);
   }
 

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
+import { AdminProjectsController } from './admin-projects.controller';
+import { AdminProjectsRepository } from './admin-projects.repository';
 import { HumanPersonDetector } from './human.person-detector';
 import { MediaController } from './media.controller';
 import { MediaUrls } from './media-urls.service';
@@ -10,8 +12,9 @@ import { ProjectsService } from './projects.service';
 
 /** Projects, their uploaded photos (checked, cleaned, person-free) and signed media links. */
 @Module({
-  controllers: [ProjectsController, MediaController],
+  controllers: [ProjectsController, MediaController, AdminProjectsController],
   providers: [
+    AdminProjectsRepository,
     ProjectsService,
     ProjectImages,
     MediaUrls,

@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { WalletModule } from '../wallet/wallet.module';
+import { AdminReferralsController } from './admin-referrals.controller';
+import { AdminReferralsRepository } from './admin-referrals.repository';
 import { ReferralController } from './referral.controller';
 import { ReferralService } from './referral.service';
 
 /** The referral programme: a user's code earns them credits when a referred user first buys. */
 @Module({
   imports: [WalletModule],
-  controllers: [ReferralController],
-  providers: [ReferralService],
+  controllers: [ReferralController, AdminReferralsController],
+  providers: [ReferralService, AdminReferralsRepository],
   exports: [ReferralService],
 })
 export class ReferralModule {}

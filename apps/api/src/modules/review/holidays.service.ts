@@ -4,6 +4,7 @@ import { ErrorCode, type CreateHolidayRequest, type Holiday } from '@estancia/co
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
 import { parseListQuery } from '../../infra/http/simple-rest';
+import { AuditLog } from '../audit/audit-log.service';
 import { assertId } from '../decorations/decorations.service';
 
 const SORTABLE = { date: 'day', name: 'name', id: 'id' } as const;
@@ -17,7 +18,10 @@ const SELECT_HOLIDAYS = `SELECT id, to_char(day, 'YYYY-MM-DD') AS date, name FRO
  */
 @Injectable()
 export class HolidaysService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly auditLog: AuditLog,
+  ) {}
 
   async list(query: unknown): Promise<{ rows: Holiday[]; skip: number; total: number }> {
     const list = parseListQuery<SortField>(query, Object.keys(SORTABLE) as SortField[], {
@@ -51,25 +55,46 @@ export class HolidaysService {
   }
 
   /** One holiday per day: a second one for the same day is HOLIDAY_EXISTS. */
-  async create(request: CreateHolidayRequest): Promise<Holiday> {
-    // INSERT ... RETURNING answers the rows themselves (only UPDATE and DELETE add the count).
-    const [created] = (await this.dataSource.query(
-      `INSERT INTO holidays (day, name) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING
-       RETURNING id, to_char(day, 'YYYY-MM-DD') AS date, name`,
-      [request.date, request.name],
-    )) as Holiday[];
-    if (!created) throw new AppError(ErrorCode.HOLIDAY_EXISTS);
-    return created;
+  async create(request: CreateHolidayRequest, staffId: string): Promise<Holiday> {
+    return this.dataSource.transaction(async (m) => {
+      // INSERT ... RETURNING answers the rows themselves (only UPDATE and DELETE add the count).
+      const [created] = (await m.query(
+        `INSERT INTO holidays (day, name) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING
+         RETURNING id, to_char(day, 'YYYY-MM-DD') AS date, name`,
+        [request.date, request.name],
+      )) as Holiday[];
+      if (!created) throw new AppError(ErrorCode.HOLIDAY_EXISTS);
+      await this.auditLog.record(m, {
+        actorId: staffId,
+        action: 'holidays.create',
+        resource: 'holidays',
+        recordId: String(created.id),
+        before: null,
+        after: { date: created.date, name: created.name },
+      });
+      return created;
+    });
   }
 
   /** Answers the deleted holiday, as ra-data-simple-rest expects. */
-  async remove(id: string): Promise<Holiday> {
+  async remove(id: string, staffId: string): Promise<Holiday> {
     assertId(id);
-    const [rows] = (await this.dataSource.query(
-      `DELETE FROM holidays WHERE id = $1 RETURNING id, to_char(day, 'YYYY-MM-DD') AS date, name`,
-      [id],
-    )) as [Holiday[], number];
-    if (!rows[0]) throw new AppError(ErrorCode.NOT_FOUND);
-    return rows[0];
+    return this.dataSource.transaction(async (m) => {
+      const [rows] = (await m.query(
+        `DELETE FROM holidays WHERE id = $1 RETURNING id, to_char(day, 'YYYY-MM-DD') AS date, name`,
+        [id],
+      )) as [Holiday[], number];
+      const [removed] = rows;
+      if (!removed) throw new AppError(ErrorCode.NOT_FOUND);
+      await this.auditLog.record(m, {
+        actorId: staffId,
+        action: 'holidays.delete',
+        resource: 'holidays',
+        recordId: String(removed.id),
+        before: { date: removed.date, name: removed.name },
+        after: null,
+      });
+      return removed;
+    });
   }
 }

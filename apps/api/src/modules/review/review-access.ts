@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ErrorCode, type ReviewState } from '@estancia/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
+import { AuditLog } from '../audit/audit-log.service';
 import { assertId } from '../decorations/decorations.service';
 import { recordEvent } from './review-events';
 
@@ -16,7 +17,10 @@ export function notHeldError(state: ReviewState): AppError {
 /** How other modules (the staff editor) check and record work on a review they do not own. */
 @Injectable()
 export class ReviewAccess {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly auditLog: AuditLog,
+  ) {}
 
   /** The review's decoration when staffId holds its claim; NOT_FOUND for an unknown or malformed id, REVIEW_NOT_CLAIMED when nobody or someone else holds it, REVIEW_DELIVERED once delivered, REVIEW_NOT_READY while drafting. Refreshes touched_at (the claim is in use). */
   async holdForEditing(
@@ -50,18 +54,30 @@ export class ReviewAccess {
     return review.decoration_id;
   }
 
-  /** Records a 'saved' step (an edit rendered into versionId) by staffId and refreshes touched_at. */
+  /**
+   * Records a 'saved' step (an edit rendered into versionId, the console's "Save result") by staffId and
+   * refreshes touched_at, with its audit row, in the transaction that wrote the version.
+   */
   async recordSaved(
     reviewId: string,
     staffId: string,
     versionId: string,
     manager?: EntityManager,
   ): Promise<void> {
-    const sql = manager ?? this.dataSource;
-    await sql.query(
+    if (!manager)
+      return this.dataSource.transaction((m) => this.recordSaved(reviewId, staffId, versionId, m));
+    await manager.query(
       `UPDATE reviews SET touched_at = now() WHERE id = $1 AND state = 'claimed' AND claimed_by = $2`,
       [reviewId, staffId],
     );
-    await recordEvent(sql, reviewId, 'saved', staffId, { versionId });
+    await recordEvent(manager, reviewId, 'saved', staffId, { versionId });
+    await this.auditLog.record(manager, {
+      actorId: staffId,
+      action: 'reviews.save-result',
+      resource: 'reviews',
+      recordId: reviewId,
+      before: null,
+      after: { versionId },
+    });
   }
 }

@@ -132,14 +132,17 @@ export class ReviewsController {
   @AdminOnly()
   @Post('holidays')
   @HttpCode(201)
-  createHoliday(@Body(validate(createHolidayRequestSchema)) body: CreateHolidayRequest): Promise<Holiday> {
-    return this.holidays.create(body);
+  createHoliday(
+    @Body(validate(createHolidayRequestSchema)) body: CreateHolidayRequest,
+    @CurrentUser() auth: AuthUser,
+  ): Promise<Holiday> {
+    return this.holidays.create(body, auth.userId);
   }
 
   @AdminOnly()
   @Delete('holidays/:id')
   @HttpCode(200)
-  removeHoliday(@Param('id') id: string): Promise<Holiday> {
-    return this.holidays.remove(id);
+  removeHoliday(@Param('id') id: string, @CurrentUser() auth: AuthUser): Promise<Holiday> {
+    return this.holidays.remove(id, auth.userId);
   }
 }

@@ -20,12 +20,13 @@ import {
   type RoomType,
   type Style,
 } from '@estancia/contracts';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { DomainEvents } from '../../infra/events/domain-events';
 import { AppError } from '../../infra/http/app-error';
 import { parseListQuery } from '../../infra/http/simple-rest';
 import { Realtime } from '../../infra/realtime/realtime.service';
+import { AuditLog } from '../audit/audit-log.service';
 import { assertId, DecorationsService, deliverDecoration } from '../decorations/decorations.service';
 import type { AuthUser } from '../identity/session.service';
 import { MediaUrls } from '../projects/media-urls.service';
@@ -132,6 +133,7 @@ export class ReviewsService {
     private readonly mail: ReviewMail,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: DomainEvents,
+    private readonly auditLog: AuditLog,
   ) {}
 
   /** GET reviews (ra-data-simple-rest): filters state, claimedBy (an id or "me"), sla, q, id. */
@@ -237,8 +239,13 @@ export class ReviewsService {
            updated_at = now() WHERE id = $1 AND state = 'queued' RETURNING id`,
         [reviewId, staffId],
       )) as [{ id: string }[], number];
-      if (rows.length) await recordEvent(m, reviewId, 'claimed', staffId);
-      return rows.length > 0;
+      if (!rows.length) return false;
+      await recordEvent(m, reviewId, 'claimed', staffId);
+      await this.audit(m, 'claim', reviewId, staffId, {
+        before: { state: 'queued', claimedBy: null },
+        after: { state: 'claimed', claimedBy: staffId },
+      });
+      return true;
     });
     if (!claimed) {
       const [held] = (await this.dataSource.query(
@@ -258,6 +265,7 @@ export class ReviewsService {
   async release(reviewId: string, by: AuthUser): Promise<Review> {
     assertId(reviewId);
     await this.dataSource.transaction(async (m) => {
+      const holder = await this.holderOf(m, reviewId);
       const [rows] = (await m.query(
         `UPDATE reviews SET state = 'queued', claimed_by = NULL, claimed_at = NULL, touched_at = NULL,
            updated_at = now() WHERE id = $1 AND state = 'claimed' AND (claimed_by = $2 OR $3) RETURNING id`,
@@ -265,6 +273,10 @@ export class ReviewsService {
       )) as [{ id: string }[], number];
       if (!rows.length) throw notHeldError(await this.stateOf(m, reviewId));
       await recordEvent(m, reviewId, 'released', by.userId);
+      await this.audit(m, 'release', reviewId, by.userId, {
+        before: { state: 'claimed', claimedBy: holder },
+        after: { state: 'queued', claimedBy: null },
+      });
     });
     return this.show(reviewId);
   }
@@ -282,6 +294,9 @@ export class ReviewsService {
       note = displayName(staff);
     }
     await this.dataSource.transaction(async (m) => {
+      const [was] = (await m.query(`SELECT state, claimed_by FROM reviews WHERE id = $1 FOR UPDATE`, [
+        reviewId,
+      ])) as { state: ReviewState; claimed_by: string | null }[];
       const [rows] = (await m.query(
         `UPDATE reviews SET state = CASE WHEN $2::uuid IS NULL THEN 'queued' ELSE 'claimed' END,
            claimed_by = $2, claimed_at = CASE WHEN $2::uuid IS NULL THEN NULL ELSE now() END,
@@ -291,6 +306,10 @@ export class ReviewsService {
       )) as [{ id: string }[], number];
       if (!rows.length) throw notHeldError(await this.stateOf(m, reviewId));
       await recordEvent(m, reviewId, 'reassigned', adminId, { note });
+      await this.audit(m, 'reassign', reviewId, adminId, {
+        before: { state: was.state, claimedBy: was.claimed_by },
+        after: { state: decoratorId ? 'claimed' : 'queued', claimedBy: decoratorId },
+      });
     });
     return this.show(reviewId);
   }
@@ -359,6 +378,10 @@ export class ReviewsService {
         wasState: deliveredBefore ? 'ready' : target.state,
       });
       await recordEvent(m, reviewId, 'approved', staffId, { versionId: target.current_version_id });
+      await this.audit(m, 'approve', reviewId, staffId, {
+        before: { state: 'claimed', claimedBy: staffId },
+        after: { state: 'delivered', claimedBy: null, deliveredVersionId: target.current_version_id },
+      });
       return {
         customerId: target.user_id,
         projectId: target.project_id,
@@ -397,6 +420,10 @@ export class ReviewsService {
       )) as [{ id: string }[], number];
       if (!rows.length) throw notHeldError(await this.stateOf(m, reviewId));
       await recordEvent(m, reviewId, 'sent_back', staffId, { note: note || null, versionId });
+      await this.audit(m, 'send-back', reviewId, staffId, {
+        before: { state: 'claimed', claimedBy: staffId },
+        after: { state: 'drafting', claimedBy: null, note: note || null },
+      });
     });
     return this.show(reviewId);
   }
@@ -508,6 +535,31 @@ export class ReviewsService {
       if (wanted.includes('on_time')) parts.push(`(${stillOpen} AND NOT r.id = ANY(${atRisk}::uuid[]))`);
     }
     return `(${parts.join(' OR ')})`;
+  }
+
+  /** One audit row per staff action on a review, in the action's transaction. */
+  private audit(
+    m: EntityManager,
+    verb: string,
+    reviewId: string,
+    actorId: string,
+    change: { before: Record<string, unknown>; after: Record<string, unknown> },
+  ): Promise<void> {
+    return this.auditLog.record(m, {
+      actorId,
+      action: `reviews.${verb}`,
+      resource: 'reviews',
+      recordId: reviewId,
+      ...change,
+    });
+  }
+
+  /** Who holds the review now, locking it for the rest of the transaction. */
+  private async holderOf(m: EntityManager, reviewId: string): Promise<string | null> {
+    const [row] = (await m.query(`SELECT claimed_by FROM reviews WHERE id = $1 FOR UPDATE`, [reviewId])) as {
+      claimed_by: string | null;
+    }[];
+    return row?.claimed_by ?? null;
   }
 
   private async stateOf(sql: Sql, reviewId: string): Promise<ReviewState> {

@@ -3,6 +3,7 @@ import { HUB_NAMESPACE, type PlatformStatus, type ServerToClientEvents } from '@
 import { queryClient, queryKeys } from '../../shared/query-client';
 import { applyDecorationProgress, refreshProject } from '../decorations/live-updates';
 import { applyDescriptionConfirmation } from '../descriptions/live-updates';
+import { hubPresence } from '../platform/hub-presence';
 import { session } from '../session/session';
 import { RealtimeClient } from './realtime-client';
 
@@ -18,9 +19,23 @@ export const realtimeHandlers: Partial<ServerToClientEvents> = {
   DescriptionConfirmation: (payload) => applyDescriptionConfirmation(queryClient, payload),
 };
 
+/**
+ * The platform poll slows down while pushes arrive and speeds up when they cannot (usePlatform); each change
+ * re-reads the status, which also catches a switch pushed while the socket was down.
+ */
+const recheckPlatform = () => void queryClient.invalidateQueries({ queryKey: queryKeys.platformStatus });
+
 /** The one hub connection of this tab; its retry policy is ours, so socket.io's own is turned off. */
 export const realtime = new RealtimeClient({
-  createSocket: (token) => io(HUB_NAMESPACE, { auth: { token }, autoConnect: false, reconnection: false }),
+  createSocket: (token) => {
+    const socket = io(HUB_NAMESPACE, { auth: { token }, autoConnect: false, reconnection: false });
+    socket.on('connect', recheckPlatform);
+    socket.on('disconnect', recheckPlatform);
+    return socket;
+  },
   handlers: realtimeHandlers,
   log: (message, error) => console.warn(`[realtime] ${message}`, error ?? ''),
 });
+
+// The platform poll asks this connection whether pushes can reach the tab.
+hubPresence.track(() => realtime.connected);

@@ -22,6 +22,7 @@ import { OutboxSubjectParams1795319959614 } from './1795319959614-outbox-subject
 import { CatalogueNames1795319959640 } from './1795319959640-catalogue-names';
 import { AccountErasure1795319959680 } from './1795319959680-account-erasure';
 import { Integrations1795319959700 } from './1795319959700-integrations';
+import { StaffConsole1795319959800 } from './1795319959800-staff-console';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -48,4 +49,5 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   CatalogueNames1795319959640,
   AccountErasure1795319959680,
   Integrations1795319959700,
+  StaffConsole1795319959800,
 ];

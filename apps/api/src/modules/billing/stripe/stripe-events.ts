@@ -165,6 +165,7 @@ export async function toGatewayEvent(
         sessionId,
         subscriptionRef: refOf(session.subscription),
         card: await read.checkoutCard(session),
+        paymentRef: refOf(session.payment_intent),
       };
     }
     case 'checkout.session.async_payment_failed':
@@ -181,7 +182,7 @@ export async function toGatewayEvent(
       const sessionId = intent.metadata?.sessionId;
       if (!sessionId) return null;
       return event.type === 'payment_intent.succeeded'
-        ? { id: chargeEventId(intent.id, 'paid'), type: 'checkout.paid', sessionId }
+        ? { id: chargeEventId(intent.id, 'paid'), type: 'checkout.paid', sessionId, paymentRef: intent.id }
         : { id: chargeEventId(intent.id, 'declined'), type: 'checkout.declined', sessionId };
     }
     case 'customer.subscription.created':

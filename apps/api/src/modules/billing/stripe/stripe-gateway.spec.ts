@@ -183,6 +183,8 @@ describe('StripeGateway against a loopback Stripe', () => {
           expMonth: 12,
           expYear: 2034,
         },
+        // the PaymentIntent a refund goes through (a setup charges nothing)
+        paymentRef: mode.kind === 'payment' ? session.payment_intent : null,
       });
     }
     const { session, subscriptionRef } = await subscribed();
@@ -261,7 +263,12 @@ describe('StripeGateway against a loopback Stripe', () => {
       metadata: { sessionId: SESSION },
     });
     const intent = [...fake.paymentIntents.values()].at(-1)!;
-    expect(paid).toEqual({ id: `stripe:${intent.id}:paid`, type: 'checkout.paid', sessionId: SESSION });
+    expect(paid).toEqual({
+      id: `stripe:${intent.id}:paid`,
+      type: 'checkout.paid',
+      sessionId: SESSION,
+      paymentRef: intent.id,
+    });
     // the webhook for the same PaymentIntent is the same event: handled once
     expect(await deliver(fake.event('payment_intent.succeeded', intent))).toEqual(paid);
 
@@ -500,5 +507,129 @@ describe('StripeGateway against a loopback Stripe', () => {
     expect(fake.subscriptions.get(subscriptionRef)!.cancel_at_period_end).toBe(true);
     await gateway.setCancelAtPeriodEnd({ subscriptionRef, customerRef, cancel: false });
     expect(fake.subscriptions.get(subscriptionRef)!.cancel_at_period_end).toBe(false);
+  });
+
+  it('publishes prices on the figure’s fixed product and archives them; a price gone already is no error', async () => {
+    const before = fake.calls('POST', '/v1/products').length;
+    const annual = await gateway.publishPrice({
+      figure: { product: 'plan', code: 'ULTIMATE', cycle: 'annual' },
+      name: 'Ultimate',
+      amountCents: 99000,
+    });
+    const pack = await gateway.publishPrice({
+      figure: { product: 'pack', code: 'premium', cycle: 'once' },
+      name: 'Premium',
+      amountCents: 22900,
+    });
+    expect(
+      fake
+        .calls('POST', '/v1/products')
+        .slice(before)
+        .map((r) => r.body),
+    ).toEqual([
+      {
+        id: 'estancia_ULTIMATE_annual',
+        name: 'Estancia ULTIMATE',
+        metadata: { plan: 'ULTIMATE', cycle: 'annual' },
+      },
+      { id: 'estancia_pack_premium', name: 'Estancia Premium', metadata: { pack: 'premium' } },
+    ]);
+    expect(fake.prices.get(annual.ref)).toMatchObject({
+      product: 'estancia_ULTIMATE_annual',
+      unit_amount: 99000,
+      recurring: { interval: 'year', interval_count: 1 },
+      active: true,
+    });
+    expect(fake.prices.get(pack.ref)).toMatchObject({ product: 'estancia_pack_premium', type: 'one_time' });
+    // a second price of the same product does not create it again
+    await gateway.publishPrice({
+      figure: { product: 'pack', code: 'premium', cycle: 'once' },
+      name: 'P',
+      amountCents: 1,
+    });
+    expect(fake.calls('POST', '/v1/products')).toHaveLength(before + 2);
+
+    await gateway.archivePrice(annual.ref);
+    expect(fake.prices.get(annual.ref)!.active).toBe(false);
+    await expect(gateway.archivePrice('price_gone')).resolves.toBeUndefined();
+  });
+
+  it('opens a payment checkout on a catalogue price, its discount as a one-off coupon', async () => {
+    const customerRef = await customer();
+    const { ref } = await gateway.publishPrice({
+      figure: { product: 'pack', code: 'standard', cycle: 'once' },
+      name: 'Standard',
+      amountCents: 7900,
+    });
+    const input = checkout(customerRef, { kind: 'payment' }, 7110);
+    const created = await gateway.createCheckout({
+      ...input,
+      lines: [{ ...input.lines[0], price: { ref, amountCents: 7900 } }],
+    });
+    const { body } = fake.calls('POST', '/v1/checkout/sessions').at(-1)!;
+    const coupon = [...fake.coupons.values()].at(-1)!;
+    expect(coupon.amount_off).toBe(790);
+    expect(body).toMatchObject({
+      line_items: [{ quantity: '1', price: ref }],
+      discounts: [{ coupon: coupon.id }],
+    });
+    expect(fake.sessions.get(created.gatewayRef)!.amount_total).toBe(7110);
+
+    // an archived price is refused by Stripe, as it refuses it in a real checkout
+    await gateway.archivePrice(ref);
+    expect(
+      await codeOf(() =>
+        gateway.createCheckout({
+          ...input,
+          lines: [{ ...input.lines[0], price: { ref, amountCents: 7900 } }],
+        }),
+      ),
+    ).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+  });
+
+  it('refunds through the PaymentIntent, found from the payment, its Checkout or its invoice', async () => {
+    const refund = (refs: { paymentRef?: string | null; checkoutRef?: string | null }, amountCents = 500) =>
+      gateway.refund({
+        paymentRef: refs.paymentRef ?? null,
+        checkoutRef: refs.checkoutRef ?? null,
+        amountCents,
+        reason: 'Asked by the customer',
+        idempotencyKey: 'staff:key',
+      });
+    const customerRef = await customer();
+    const created = await gateway.createCheckout(checkout(customerRef, { kind: 'payment' }, 1900));
+    const session = fake.completeCheckout(created.gatewayRef);
+    const intent = session.payment_intent as string;
+
+    const direct = await refund({ paymentRef: intent });
+    expect(direct.ref).toMatch(/^re_/);
+    expect(fake.calls('POST', '/v1/refunds').at(-1)!.body).toEqual({
+      payment_intent: intent,
+      amount: '500',
+      reason: 'requested_by_customer',
+      metadata: { note: 'Asked by the customer' },
+    });
+    await refund({ checkoutRef: created.gatewayRef });
+    expect(fake.calls('POST', '/v1/refunds').at(-1)!.body.payment_intent).toBe(intent);
+
+    const { subscriptionRef } = await subscribed();
+    const [invoice] = fake.invoicesOf(subscriptionRef);
+    await refund({ paymentRef: invoice.id as string });
+    const paid = [...fake.invoicePayments.values()].find((p) => p.invoice === invoice.id)!;
+    expect(fake.calls('POST', '/v1/refunds').at(-1)!.body.payment_intent).toBe(paid.payment.payment_intent);
+
+    // more than is left, or a payment Stripe cannot name: GATEWAY_ERROR
+    expect(await codeOf(() => refund({ paymentRef: intent }, 1000))).toEqual({
+      code: 'GATEWAY_ERROR',
+      fields: undefined,
+    });
+    expect(await codeOf(() => refund({ checkoutRef: 'sandbox_x' }))).toEqual({
+      code: 'GATEWAY_ERROR',
+      fields: undefined,
+    });
+    expect(await codeOf(() => refund({ paymentRef: 'pi_unknown' }))).toEqual({
+      code: 'GATEWAY_ERROR',
+      fields: undefined,
+    });
   });
 });

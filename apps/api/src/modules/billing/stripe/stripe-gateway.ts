@@ -9,6 +9,8 @@ import type {
   CreateCheckout,
   GatewayEvent,
   PaymentGateway,
+  PublishPrice,
+  RefundPayment,
   SavedCard,
 } from '../payment-gateway.port';
 import {
@@ -37,7 +39,7 @@ const invalidSignature = (): AppError => new AppError(ErrorCode.VALIDATION_FAILE
 export class StripeGateway implements PaymentGateway, StripeReader {
   readonly name = 'stripe';
   private readonly stripe: Stripe;
-  /** Plan products known to exist, so each is created at most once per process. */
+  /** Products known to exist, so each is created at most once per process. */
   private readonly products = new Set<string>();
 
   constructor(private readonly config: AppConfig) {
@@ -80,41 +82,45 @@ export class StripeGateway implements PaymentGateway, StripeReader {
     const { mode } = input;
     let params: Stripe.Checkout.SessionCreateParams;
     switch (mode.kind) {
-      case 'payment':
+      case 'payment': {
+        // A line with a catalogue price charges that price; its discount comes off as a one-off coupon.
+        const discount = input.lines.reduce(
+          (sum, line) => sum + (line.price ? line.price.amountCents - line.amountCents : 0),
+          0,
+        );
+        const coupon = await this.sessionCoupon(input.sessionId, discount);
         params = {
           ...common,
           mode: 'payment',
-          line_items: input.lines.map((line) => ({
-            quantity: 1,
-            price_data: {
-              currency: CURRENCY,
-              unit_amount: line.amountCents,
-              product_data: { name: line.description },
-            },
-          })),
+          line_items: input.lines.map((line) =>
+            line.price
+              ? { quantity: 1, price: line.price.ref }
+              : {
+                  quantity: 1,
+                  price_data: {
+                    currency: CURRENCY,
+                    unit_amount: line.amountCents,
+                    product_data: { name: line.description },
+                  },
+                },
+          ),
           // Keeps the card for extra decorations charged later without the customer present.
           payment_intent_data: { setup_future_usage: 'off_session' },
+          ...(coupon && { discounts: [{ coupon: coupon.id }] }),
         };
         break;
+      }
       case 'subscription': {
         const term = { plan: mode.plan, cycle: mode.cycle };
-        const coupon =
-          mode.discountCents > 0
-            ? await this.stripe.coupons.create(
-                {
-                  amount_off: mode.discountCents,
-                  currency: CURRENCY,
-                  duration: 'once',
-                  max_redemptions: 1,
-                  metadata: { sessionId: input.sessionId },
-                },
-                { idempotencyKey: `estancia-coupon-${input.sessionId}` },
-              )
-            : null;
+        const coupon = await this.sessionCoupon(input.sessionId, mode.discountCents);
         params = {
           ...common,
           mode: 'subscription',
-          line_items: [{ quantity: 1, price_data: await this.planPrice(term, mode.priceCents) }],
+          line_items: [
+            mode.priceRef
+              ? { quantity: 1, price: mode.priceRef }
+              : { quantity: 1, price_data: await this.planPrice(term, mode.priceCents) },
+          ],
           subscription_data: { metadata: { sessionId: input.sessionId, plan: mode.plan, cycle: mode.cycle } },
           ...(coupon && { discounts: [{ coupon: coupon.id }] }),
         };
@@ -165,7 +171,7 @@ export class StripeGateway implements PaymentGateway, StripeReader {
       );
       // `processing`: the webhook reports the outcome.
       return intent.status === 'succeeded'
-        ? [{ id: chargeEventId(intent.id, 'paid'), type: 'checkout.paid', sessionId }]
+        ? [{ id: chargeEventId(intent.id, 'paid'), type: 'checkout.paid', sessionId, paymentRef: intent.id }]
         : [];
     } catch (err) {
       if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
@@ -194,12 +200,15 @@ export class StripeGateway implements PaymentGateway, StripeReader {
     if (sub.schedule) await this.stripe.subscriptionSchedules.release(refOf(sub.schedule));
     const item = sub.items.data[0];
     const term = { plan: input.plan, cycle: input.cycle };
-    const price = await this.planPrice(term, input.priceCents);
+    // The catalogue's live price when there is one; else an inline price of the plan's product.
+    const price = input.priceRef
+      ? { price: input.priceRef }
+      : { price_data: await this.planPrice(term, input.priceCents) };
     const metadata = { plan: input.plan, cycle: input.cycle };
     if (input.effective === 'now') {
       try {
         await this.stripe.subscriptions.update(sub.id, {
-          items: [{ id: item.id, price_data: price }],
+          items: [{ id: item.id, ...price }],
           proration_behavior: 'always_invoice',
           // The upgrade's invoice is paid now or the subscription stays as it was.
           payment_behavior: 'error_if_incomplete',
@@ -211,10 +220,11 @@ export class StripeGateway implements PaymentGateway, StripeReader {
       }
       return [];
     }
-    if (item.price.recurring?.interval === price.recurring.interval) {
+    const interval = intervalOf(input.cycle);
+    if (item.price.recurring?.interval === interval) {
       // Same interval: the new price applies from the next renewal, nothing is charged now.
       await this.stripe.subscriptions.update(sub.id, {
-        items: [{ id: item.id, price_data: price }],
+        items: [{ id: item.id, ...price }],
         proration_behavior: 'none',
         metadata,
       });
@@ -234,8 +244,8 @@ export class StripeGateway implements PaymentGateway, StripeReader {
           metadata: { ...sub.metadata },
         },
         {
-          items: [{ price_data: price, quantity: 1 }],
-          duration: { interval: price.recurring.interval, interval_count: 1 },
+          items: [{ ...price, quantity: 1 }],
+          duration: { interval, interval_count: 1 },
           proration_behavior: 'none',
           metadata: { ...sub.metadata, ...metadata },
         },
@@ -268,6 +278,74 @@ export class StripeGateway implements PaymentGateway, StripeReader {
       throw invalidSignature();
     }
     return toGatewayEvent(event, this);
+  }
+
+  /**
+   * A new price of the figure's product: a plan's product per cycle (the one invoices are mapped
+   * back from), a pack's product once. Prices are immutable at Stripe, so a change is always a new one.
+   */
+  async publishPrice(input: PublishPrice): Promise<{ ref: string }> {
+    const { figure } = input;
+    const product =
+      figure.product === 'plan'
+        ? await this.ensureProduct(
+            productRefOf({ plan: figure.code, cycle: figure.cycle }),
+            `Estancia ${figure.code}`,
+            {
+              plan: figure.code,
+              cycle: figure.cycle,
+            },
+          )
+        : await this.ensureProduct(`estancia_pack_${figure.code}`, `Estancia ${input.name}`, {
+            pack: figure.code,
+          });
+    const price = await this.stripe.prices.create({
+      product,
+      currency: CURRENCY,
+      unit_amount: input.amountCents,
+      ...(figure.product === 'plan' && { recurring: { interval: intervalOf(figure.cycle) } }),
+      metadata: { product: figure.product, code: figure.code, cycle: figure.cycle },
+    });
+    return { ref: price.id };
+  }
+
+  async archivePrice(ref: string): Promise<void> {
+    try {
+      await this.stripe.prices.update(ref, { active: false });
+    } catch (err) {
+      // Deleted in Stripe's dashboard: it is off sale either way.
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404)) throw err;
+    }
+  }
+
+  /**
+   * Refunds through the payment's PaymentIntent: kept on the payment (an off-session charge, a paid
+   * Checkout), read from the Checkout session, or from a subscription invoice's payment. A refusal
+   * (more than is left, a disputed charge) is GATEWAY_ERROR.
+   */
+  async refund(input: RefundPayment): Promise<{ ref: string }> {
+    const paymentIntent = await this.paymentIntentOf(input);
+    try {
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          amount: input.amountCents,
+          reason: 'requested_by_customer',
+          metadata: { note: input.reason.slice(0, 500) },
+        },
+        { idempotencyKey: `estancia-refund-${input.idempotencyKey}` },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new AppError(ErrorCode.GATEWAY_ERROR);
+      return { ref: refund.id };
+    } catch (err) {
+      if (
+        err instanceof Stripe.errors.StripeInvalidRequestError ||
+        err instanceof Stripe.errors.StripeCardError
+      )
+        throw new AppError(ErrorCode.GATEWAY_ERROR);
+      throw err;
+    }
   }
 
   // ---- StripeReader: what events carry only as ids ----
@@ -314,6 +392,53 @@ export class StripeGateway implements PaymentGateway, StripeReader {
     throw new AppError(ErrorCode.NOT_FOUND);
   }
 
+  /** A one-off coupon taking `discountCents` off one checkout session; null when there is no discount. */
+  private async sessionCoupon(sessionId: string, discountCents: number): Promise<Stripe.Coupon | null> {
+    if (discountCents <= 0) return null;
+    return this.stripe.coupons.create(
+      {
+        amount_off: discountCents,
+        currency: CURRENCY,
+        duration: 'once',
+        max_redemptions: 1,
+        metadata: { sessionId },
+      },
+      { idempotencyKey: `estancia-coupon-${sessionId}` },
+    );
+  }
+
+  /** The product with this fixed id, created on first use. */
+  private async ensureProduct(id: string, name: string, metadata: Record<string, string>): Promise<string> {
+    if (this.products.has(id)) return id;
+    try {
+      await this.stripe.products.create({ id, name, metadata });
+    } catch (err) {
+      // Created earlier (another process, an earlier boot): the fixed id is the point.
+      if (!(
+        err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_already_exists'
+      )) {
+        throw err;
+      }
+    }
+    this.products.add(id);
+    return id;
+  }
+
+  /** The PaymentIntent of a payment, from what we kept of it; GATEWAY_ERROR when none can be found. */
+  private async paymentIntentOf(input: RefundPayment): Promise<string> {
+    const { paymentRef, checkoutRef } = input;
+    if (paymentRef?.startsWith('pi_')) return paymentRef;
+    if (paymentRef?.startsWith('in_')) {
+      const payments = await this.stripe.invoicePayments.list({ invoice: paymentRef, status: 'paid' });
+      const paid = payments.data.find((p) => p.payment.type === 'payment_intent' && p.payment.payment_intent);
+      if (paid?.payment.payment_intent) return refOf(paid.payment.payment_intent);
+    } else if (checkoutRef?.startsWith('cs_')) {
+      const session = await this.stripe.checkout.sessions.retrieve(checkoutRef);
+      if (session.payment_intent) return refOf(session.payment_intent);
+    }
+    throw new AppError(ErrorCode.GATEWAY_ERROR);
+  }
+
   /** An inline recurring price of the plan's product (created on first use). */
   private async planPrice(
     term: PlanTerm,
@@ -324,24 +449,10 @@ export class StripeGateway implements PaymentGateway, StripeReader {
     unit_amount: number;
     recurring: { interval: 'month' | 'year' };
   }> {
-    const product = productRefOf(term);
-    if (!this.products.has(product)) {
-      try {
-        await this.stripe.products.create({
-          id: product,
-          name: `Estancia ${term.plan}`,
-          metadata: { plan: term.plan, cycle: term.cycle },
-        });
-      } catch (err) {
-        // Created earlier (another process, an earlier boot): the fixed id is the point.
-        if (!(
-          err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_already_exists'
-        )) {
-          throw err;
-        }
-      }
-      this.products.add(product);
-    }
+    const product = await this.ensureProduct(productRefOf(term), `Estancia ${term.plan}`, {
+      plan: term.plan,
+      cycle: term.cycle,
+    });
     return {
       currency: CURRENCY,
       product,

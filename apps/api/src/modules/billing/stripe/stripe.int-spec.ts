@@ -1,4 +1,11 @@
-import { checkoutResponseSchema, type CheckoutResponse, type CheckoutSession } from '@estancia/contracts';
+import { randomUUID } from 'node:crypto';
+import {
+  checkoutResponseSchema,
+  type AdminPayment,
+  type AdminPlan,
+  type CheckoutResponse,
+  type CheckoutSession,
+} from '@estancia/contracts';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../../test/harness';
@@ -172,5 +179,179 @@ describe('selling through Stripe (a loopback server speaking its API)', () => {
     expect(refused.status).toBe(402);
     expect(refused.body.code).toBe('PAYMENT_DECLINED');
     expect(await wallet.balance(user.userId)).toBe(balance + 2);
+  });
+
+  // ---- the staff console on Stripe: catalogue prices and refunds ----
+
+  const put = async <T>(admin: SignedIn, path: string, change: object): Promise<T> => {
+    const current = await call<T>(t, 'GET', path, { token: admin.token });
+    const res = await call<T>(t, 'PUT', path, { token: admin.token, body: { ...current.body, ...change } });
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const refund = (admin: SignedIn, paymentId: string, amountCents: number) =>
+    call<AdminPayment & { code?: string }>(t, 'POST', `admin/payments/${paymentId}/refunds`, {
+      token: admin.token,
+      body: { amountCents, reason: 'Refund asked by the customer' },
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+  /** A subscription paid on Stripe's page, with its webhooks delivered. */
+  const subscribeOnStripe = async (user: SignedIn, plan: string) => {
+    const opened = await checkout(user, { kind: 'subscription', plan, cycle: 'monthly' });
+    const session = fake.completeCheckout(await gatewayRefOf(opened.sessionId));
+    const sub = fake.subscriptions.get(session.subscription as string)!;
+    for (const event of [
+      fake.event('checkout.session.completed', session),
+      fake.event('customer.subscription.updated', sub),
+      fake.event('invoice.paid', fake.invoicesOf(sub.id as string)[0]),
+    ])
+      expect((await post(event)).status).toBe(200);
+    return sub;
+  };
+  const latestCheckout = () => fake.calls('POST', '/v1/checkout/sessions').at(-1)!.body;
+
+  it('a plan price change is a new Stripe price on the plan’s product, the old archived; sold subscriptions keep theirs', async () => {
+    const admin = await signIn(t, 'admin');
+    const early = await signIn(t);
+    const earlySub = await subscribeOnStripe(early, 'PRO');
+    const pricesBefore = fake.calls('POST', '/v1/prices').length;
+
+    const first = await put<AdminPlan>(admin, 'admin/plans/PRO', { monthlyPriceCents: 5900 });
+    const created = fake.calls('POST', '/v1/prices').slice(pricesBefore);
+    expect(created.map((r) => r.body)).toEqual([
+      {
+        product: 'estancia_PRO_monthly',
+        currency: 'eur',
+        unit_amount: '5900',
+        recurring: { interval: 'month' },
+        metadata: { product: 'plan', code: 'PRO', cycle: 'monthly' },
+      },
+    ]);
+    expect(first.gatewayPrices.monthly).toMatch(/^price_/);
+    expect(first.gatewayPrices.annual).toBeNull();
+    expect(fake.calls('POST', '/v1/prices/*')).toEqual([]);
+
+    const second = await put<AdminPlan>(admin, 'admin/plans/PRO', { monthlyPriceCents: 6900 });
+    expect(fake.calls('POST', '/v1/prices')).toHaveLength(pricesBefore + 2);
+    expect(fake.calls('POST', '/v1/prices/*').map((r) => [r.path, r.body])).toEqual([
+      [`/v1/prices/${first.gatewayPrices.monthly}`, { active: 'false' }],
+    ]);
+    expect(fake.prices.get(first.gatewayPrices.monthly!)!.active).toBe(false);
+    expect(fake.prices.get(second.gatewayPrices.monthly!)).toMatchObject({
+      active: true,
+      unit_amount: 6900,
+      product: 'estancia_PRO_monthly',
+      type: 'recurring',
+    });
+    // only the price changed: saving the name again creates nothing
+    await put<AdminPlan>(admin, 'admin/plans/PRO', { name: 'Pro' });
+    expect(fake.calls('POST', '/v1/prices')).toHaveLength(pricesBefore + 2);
+
+    // the earlier subscriber's item and invoice are as they were sold
+    expect(fake.subscriptions.get(earlySub.id as string)!.items.data[0].price.unit_amount).toBe(4900);
+    const [earlyPayment] = (await db.query(`SELECT amount_cents FROM payments WHERE user_id = $1`, [
+      early.userId,
+    ])) as { amount_cents: number }[];
+    expect(earlyPayment.amount_cents).toBe(4900);
+
+    // a new subscription is sold on the live price, and mapped back to the plan from its product
+    const late = await signIn(t);
+    await subscribeOnStripe(late, 'PRO');
+    expect(latestCheckout().line_items).toEqual([{ quantity: '1', price: second.gatewayPrices.monthly }]);
+    const [latePayment] = (await db.query(
+      `SELECT p.amount_cents, s.plan_code, s.cycle FROM payments p JOIN subscriptions s ON s.user_id = p.user_id
+        WHERE p.user_id = $1`,
+      [late.userId],
+    )) as { amount_cents: number; plan_code: string; cycle: string }[];
+    expect(latePayment).toEqual({ amount_cents: 6900, plan_code: 'PRO', cycle: 'monthly' });
+
+    // an upgrade moves the subscription onto the target plan's live price
+    const ultimate = await put<AdminPlan>(admin, 'admin/plans/ULTIMATE', { monthlyPriceCents: 10900 });
+    const upgraded = await call(t, 'POST', 'billing/subscription/change', {
+      token: late.token,
+      body: { plan: 'ULTIMATE', cycle: 'monthly' },
+    });
+    expect(upgraded.status).toBe(200);
+    expect(fake.calls('POST', '/v1/subscriptions/*').at(-1)!.body.items).toEqual([
+      { id: expect.stringMatching(/^si_/), price: ultimate.gatewayPrices.monthly },
+    ]);
+  });
+
+  it('a pack sells on its Stripe price with the coupon as a discount, and refunds go through Stripe', async () => {
+    const admin = await signIn(t, 'admin');
+    const pack = await put<{ priceCents: number; gatewayPrice: string }>(admin, 'admin/packs/starter', {
+      priceCents: 3000,
+    });
+    expect(fake.calls('POST', '/v1/prices').at(-1)!.body).toEqual({
+      product: 'estancia_pack_starter',
+      currency: 'eur',
+      unit_amount: '3000',
+      metadata: { product: 'pack', code: 'starter', cycle: 'once' },
+    });
+    expect(fake.products.get('estancia_pack_starter')).toBeDefined();
+    await db.query(`INSERT INTO coupons (code, percent_off, applies_to) VALUES ('TENOFF', 10, 'any')`);
+
+    const buyer = await signIn(t);
+    const opened = await checkout(buyer, { kind: 'pack', code: 'starter', coupon: 'TENOFF' });
+    const body = latestCheckout();
+    expect(body.line_items).toEqual([{ quantity: '1', price: pack.gatewayPrice }]);
+    const coupon = fake.coupons.get(body.discounts[0].coupon)!;
+    expect(coupon.amount_off).toBe(300);
+    const session = fake.completeCheckout(await gatewayRefOf(opened.sessionId));
+    expect(session.amount_total).toBe(2700);
+    expect((await post(fake.event('checkout.session.completed', session))).status).toBe(200);
+    const [payment] = (await db.query(
+      `SELECT id, amount_cents, invoice_ref FROM payments WHERE user_id = $1`,
+      [buyer.userId],
+    )) as { id: string; amount_cents: number; invoice_ref: string }[];
+    // the PaymentIntent is kept: refunds go through it
+    expect(payment).toEqual({ id: payment.id, amount_cents: 2700, invoice_ref: session.payment_intent });
+
+    const balance = await wallet.balance(buyer.userId);
+    const partial = await refund(admin, payment.id, 1350);
+    expect(partial.status).toBe(200);
+    expect(fake.calls('POST', '/v1/refunds').at(-1)!.body).toMatchObject({
+      payment_intent: session.payment_intent,
+      amount: '1350',
+    });
+    expect(partial.body.refunds[0].creditsTaken).toBe(5);
+    expect(await wallet.balance(buyer.userId)).toBe(balance - 5);
+
+    // Stripe refuses (the rest was refunded in Stripe's dashboard meanwhile): GATEWAY_ERROR, nothing recorded
+    fake.paymentIntents.get(session.payment_intent as string)!.amount_refunded = 2700;
+    const refused = await refund(admin, payment.id, 1350);
+    expect([refused.status, refused.body.code]).toEqual([502, 'GATEWAY_ERROR']);
+    expect(await count(`SELECT 1 FROM payment_refunds WHERE payment_id = $1`, [payment.id])).toBe(1);
+    expect(await count(`SELECT 1 FROM audit_log WHERE record_id = $1`, [payment.id])).toBe(1);
+    expect(await wallet.balance(buyer.userId)).toBe(balance - 5);
+  });
+
+  it('finds the charge of older payments and of subscription invoices to refund them', async () => {
+    const admin = await signIn(t, 'admin');
+    const buyer = await signIn(t);
+    const opened = await checkout(buyer, { kind: 'pack', code: 'premium' });
+    const session = fake.completeCheckout(await gatewayRefOf(opened.sessionId));
+    expect((await post(fake.event('checkout.session.completed', session))).status).toBe(200);
+    // a payment recorded before its PaymentIntent was kept: found through the Checkout session
+    const [pack] = (await db.query(`UPDATE payments SET invoice_ref = NULL WHERE user_id = $1 RETURNING id`, [
+      buyer.userId,
+    ])) as [{ id: string }[], number];
+    const packRefund = await refund(admin, pack[0].id, 22900);
+    expect(packRefund.status).toBe(200);
+    expect(fake.calls('POST', '/v1/refunds').at(-1)!.body.payment_intent).toBe(session.payment_intent);
+
+    const subscriber = await signIn(t);
+    const sub = await subscribeOnStripe(subscriber, 'STARTER');
+    const [invoice] = (await db.query(`SELECT id, invoice_ref FROM payments WHERE user_id = $1`, [
+      subscriber.userId,
+    ])) as { id: string; invoice_ref: string }[];
+    expect(invoice.invoice_ref).toBe(fake.invoicesOf(sub.id as string)[0].id);
+    const invoiceRefund = await refund(admin, invoice.id, 500);
+    expect(invoiceRefund.status).toBe(200);
+    const paid = [...fake.invoicePayments.values()].find((p) => p.invoice === invoice.invoice_ref)!;
+    expect(fake.calls('POST', '/v1/refunds').at(-1)!.body).toMatchObject({
+      payment_intent: paid.payment.payment_intent,
+      amount: '500',
+    });
   });
 });

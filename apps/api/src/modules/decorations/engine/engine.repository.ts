@@ -9,6 +9,7 @@ import type {
   EngineUse,
 } from '@estancia/contracts';
 import type { DataSource } from 'typeorm';
+import { AuditLog, changedFields } from '../../audit/audit-log.service';
 
 export interface StoredRoute extends EngineRouteUpdate {
   use: EngineUse;
@@ -30,7 +31,10 @@ export interface EngineAttempt {
 /** The SQL of engine control: routes per use, their change history, and one row per engine attempt. */
 @Injectable()
 export class EngineRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly auditLog: AuditLog,
+  ) {}
 
   async route(use: EngineUse): Promise<StoredRoute | null> {
     const [row] = (await this.dataSource.query(`${ROUTE_SELECT} WHERE use = $1`, [use])) as StoredRoute[];
@@ -60,6 +64,14 @@ export class EngineRepository {
         `INSERT INTO engine_route_changes (use, before, after, changed_by) VALUES ($1, $2::jsonb, $3::jsonb, $4)`,
         [use, JSON.stringify(before), JSON.stringify(route), userId],
       );
+      // The console's audit log holds every staff action, this one too, besides the engines' own trail.
+      await this.auditLog.record(m, {
+        actorId: userId,
+        action: 'engines.update',
+        resource: 'engines',
+        recordId: use,
+        ...changedFields(before, route),
+      });
     });
   }
 

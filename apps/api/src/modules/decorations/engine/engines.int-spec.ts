@@ -272,7 +272,7 @@ describe('engine control: routes per use, fallbacks, the structure guard and the
       const project = await newProject(2);
       const res = await order(
         project.id,
-        project.imageIds.map((id) => automatic(id, 'industrial')),
+        project.imageIds.map((id) => automatic(id, 'classic')),
       );
       // Were a request built inside the slot, the second would wait for an answer that waits for it.
       await waitFor('both renders prepared', async () => prepared === 2);
@@ -293,7 +293,7 @@ describe('engine control: routes per use, fallbacks, the structure guard and the
     const res = await order(project.id, [
       automatic(project.imageIds[0]!, 'scandinavian'),
       automatic(project.imageIds[1]!, 'scandinavian'),
-      automatic(project.imageIds[2]!, 'industrial'),
+      automatic(project.imageIds[2]!, 'classic'),
     ]);
     expect(res.status).toBe(201);
     const seeds = (await db.query(
@@ -310,7 +310,7 @@ describe('engine control: routes per use, fallbacks, the structure guard and the
   it('sends the engine the property’s earlier result in the same style as the reference to match, until a redo breaks the lock', async () => {
     engine.script = ['same'];
     const project = await newProject(3);
-    const first = await order(project.id, [automatic(project.imageIds[0]!, 'coastal')]);
+    const first = await order(project.id, [automatic(project.imageIds[0]!, 'mediterranean')]);
     const firstDone = await ready(project.id, first.body.decorations[0]!.id);
     expect(engine.references).toEqual([null]);
     const [version] = (await db.query(
@@ -321,8 +321,8 @@ describe('engine control: routes per use, fallbacks, the structure guard and the
 
     engine.references = [];
     const second = await order(project.id, [
-      automatic(project.imageIds[1]!, 'coastal'),
-      automatic(project.imageIds[2]!, 'industrial'),
+      automatic(project.imageIds[1]!, 'mediterranean'),
+      automatic(project.imageIds[2]!, 'classic'),
     ]);
     for (const d of second.body.decorations) await ready(project.id, d.id);
     expect(engine.references.filter((r) => r !== null)).toEqual([stored.toString('base64')]);

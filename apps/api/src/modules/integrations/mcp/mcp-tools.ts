@@ -92,7 +92,8 @@ export const STAGING_TOOLS = {
       `the wallet: "automatic" costs ${decorationCost('automatic')} credit(s) and is ready in seconds; ` +
       `"supervised" costs ${decorationCost('supervised')} credits and is an AI draft fixed by a staff ` +
       'decorator, delivered within 48 working hours. Answers the decoration (state "pending"); follow it ' +
-      'with get_decoration. Errors: INSUFFICIENT_CREDITS, HIGH_DEMAND (automatic paused, try supervised or ' +
+      'with get_decoration. Errors: PLAN_EXCEEDED (credits short: more decorations than the plan includes), ' +
+      'PLAN_REQUIRED (a room type or style the plan does not include), HIGH_DEMAND (automatic paused, try supervised or ' +
       `later), NOT_FOUND. Room types: ${labelled(ORDERABLE_ROOM_TYPES, 'roomTypes')}. ` +
       `Styles: ${labelled(ORDERABLE_STYLES, 'styles')}.`,
     inputSchema: {

@@ -213,9 +213,11 @@ describe('MCP endpoint (/api/v1/mcp)', () => {
     if (balance > 0)
       await wallet.spend(alice.userId, balance, 'admin_adjustment', `test:empty:${randomUUID()}`);
     const order = { projectId: project.id, imageId: image.id, roomType: 'bedroom', style: 'modern' };
+    // An integrator has a plan: past its decorations the answer is PLAN_EXCEEDED (billed after consent).
     expect(await refusal(assistant, 'order_decoration', { ...order, type: 'automatic' })).toEqual({
-      code: 'INSUFFICIENT_CREDITS',
-      message: translate('en', 'errors', 'INSUFFICIENT_CREDITS'),
+      code: 'PLAN_EXCEEDED',
+      message: translate('en', 'errors', 'PLAN_EXCEEDED'),
+      fields: { needed: '1', balance: '0' },
     });
     expect(await wallet.balance(alice.userId)).toBe(0);
     // the app's contract rejects what the app rejects: a room type that is still "coming soon"

@@ -119,6 +119,7 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], settings: OpenAp
     const codes = new Set<ErrorCode>([
       ErrorCode.API_KEY_INVALID,
       ErrorCode.API_ACCESS_REQUIRED,
+      ErrorCode.ACCOUNT_BLOCKED,
       ErrorCode.RATE_LIMITED,
       ...(validated ? [ErrorCode.VALIDATION_FAILED] : []),
       ...(isPost ? [ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.IDEMPOTENCY_KEY_IN_USE] : []),
@@ -314,7 +315,8 @@ function introduction({ rateLimit, rateLimitWindowSeconds }: OpenApiSettings): s
     '## Authentication',
     'Create an API key on the **API integration** page (plans with API access) and send it as',
     '`Authorization: Bearer est_…`. A key reaches only its owner’s data, and stops working at once when it is',
-    'revoked or rotated or the plan loses API access (`401 API_KEY_INVALID`, `403 API_ACCESS_REQUIRED`).',
+    'revoked or rotated or the plan loses API access (`401 API_KEY_INVALID`, `403 API_ACCESS_REQUIRED`), and',
+    'while the account is blocked (`403 ACCOUNT_BLOCKED`).',
     '',
     '## Idempotency',
     'Every POST accepts an `Idempotency-Key` header. A retry with the same key and the same request answers the',

@@ -41,13 +41,16 @@ export class DecorationsV1Controller {
     operationId: 'orderDecorations',
     summary: 'Order decorations',
     description:
-      'Decorates up to 5 photos of the project, automatic (seconds) or supervised (fixed by a decorator within 48 working hours), and takes their credits from the wallet in one step. Send an Idempotency-Key so that a retry never charges twice.',
+      'Decorates up to 5 photos of the project, automatic (seconds) or supervised (fixed by a decorator within 48 working hours), and takes their credits from the wallet in one step. Send an Idempotency-Key so that a retry never charges twice. More decorations than the plan allows in one order answer DECORATIONS_LIMIT (`fields.selected`, `fields.limit`); rooms and styles outside the plan answer PLAN_REQUIRED (the field flagged); a subscriber whose balance does not cover the order gets PLAN_EXCEEDED (`fields.needed`, `fields.balance`), anyone else INSUFFICIENT_CREDITS. Nothing is charged on any of them.',
     body: orderDecorationsRequestSchema,
     status: 201,
     response: orderDecorationsResponseSchema,
     errors: [
       ErrorCode.NOT_FOUND,
+      ErrorCode.DECORATIONS_LIMIT,
+      ErrorCode.PLAN_REQUIRED,
       ErrorCode.INSUFFICIENT_CREDITS,
+      ErrorCode.PLAN_EXCEEDED,
       ErrorCode.HIGH_DEMAND,
       ErrorCode.EMPTY_ROOM_UNAVAILABLE,
       ErrorCode.IDEMPOTENCY_KEY_REUSED,
@@ -90,7 +93,9 @@ export class DecorationsV1Controller {
     response: decorationSchema,
     errors: [
       ErrorCode.NOT_FOUND,
+      ErrorCode.PLAN_REQUIRED,
       ErrorCode.INSUFFICIENT_CREDITS,
+      ErrorCode.PLAN_EXCEEDED,
       ErrorCode.DECORATION_NOT_READY,
       ErrorCode.EMPTY_ROOM_UNAVAILABLE,
       ErrorCode.IDEMPOTENCY_KEY_REUSED,

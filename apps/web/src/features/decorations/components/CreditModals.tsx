@@ -15,8 +15,9 @@ import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import type { CheckoutRequest } from '@estancia/contracts';
+import { ErrorCode, type CheckoutRequest } from '@estancia/contracts';
 import { pathTo } from '../../../app/route-meta';
+import type { ApiRequestError } from '../../../shared/api';
 import { reportApiError } from '../../../shared/forms';
 import { usePacks, usePlans } from '../../billing/api/catalogue';
 import { checkoutApi, gatewayNavigation } from '../../billing/api/checkout';
@@ -24,25 +25,28 @@ import { checkoutReturn } from '../../billing/checkout-return';
 import { ExtraDecorationsOffer } from '../../billing/components/ExtraDecorationsOffer';
 import { formatMoney } from '../../billing/money';
 import { PACKS_SECTION } from '../../billing/sections';
-import { useSession } from '../../session/session';
+import { session, useSession } from '../../session/session';
 
 /**
  * The one need-more-credits modal: what is missing and the ways to get it without leaving for another
  * page first: a pack, or a plan for a customer without one (a subscriber may instead buy the missing
  * decorations at 1 EUR each, charged to their card after consenting). A purchase goes straight to the
  * gateway and the payment result brings the customer back here. `onLeave` runs before the page is left
- * (the wizard saves its draft and lets the navigation through).
+ * (the wizard saves its draft and lets the navigation through). `planExceeded`: the API answered PLAN_EXCEEDED,
+ * so the customer is a subscriber past what the plan includes, whatever the session still says.
  */
 export function NeedMoreCreditsDialog({
   open,
   cost,
   balance,
+  planExceeded = false,
   onClose,
   onLeave,
 }: {
   open: boolean;
   cost: number;
   balance: number;
+  planExceeded?: boolean;
   onClose: () => void;
   onLeave?: () => void | Promise<void>;
 }) {
@@ -50,7 +54,7 @@ export function NeedMoreCreditsDialog({
   const { user } = useSession();
   const location = useLocation();
   const missing = Math.max(0, cost - balance);
-  const subscriber = Boolean(user?.userSubscription.isActive);
+  const subscriber = planExceeded || Boolean(user?.userSubscription.isActive);
   const returnTo = `${location.pathname}${location.search}`;
   const checkout = useMutation({
     mutationFn: async (request: CheckoutRequest) => {
@@ -68,6 +72,7 @@ export function NeedMoreCreditsDialog({
     <Dialog open={open} onClose={onClose} aria-labelledby="need-credits-title" fullWidth maxWidth="sm">
       <DialogTitle id="need-credits-title">{t('wizard.needCreditsTitle')}</DialogTitle>
       <DialogContent>
+        {planExceeded && <DialogContentText sx={{ mb: 1 }}>{t('errors:PLAN_EXCEEDED')}</DialogContentText>}
         <DialogContentText>{t('wizard.needCreditsText', { cost, balance })}</DialogContentText>
         {missing > 0 && (
           <DialogContentText sx={{ mt: 1 }} fontWeight={700}>
@@ -209,14 +214,38 @@ function OfferSection<T>({
   );
 }
 
-/** The decoration-limit modal: more images were selected than the limit allows. */
+/**
+ * A PLAN_EXCEEDED answer carries the balance it was checked against (`fields.balance`): the session takes it,
+ * so the credits dialog says what is really missing even when the balance shown was out of date.
+ */
+export function takeToldBalance(error: ApiRequestError): void {
+  const told = Number(error.body.fields?.balance);
+  const user = session.getState().user;
+  if (error.code === ErrorCode.PLAN_EXCEEDED && user && Number.isInteger(told))
+    session.setUser({ ...user, credits: told });
+}
+
+/** The selected and allowed counts of a DECORATIONS_LIMIT answer (`fields.selected`, `fields.limit`). */
+export function orderLimitOf(error: ApiRequestError): { selected: number; limit: number } | null {
+  if (error.code !== ErrorCode.DECORATIONS_LIMIT) return null;
+  const selected = Number(error.body.fields?.selected);
+  const limit = Number(error.body.fields?.limit);
+  return Number.isInteger(selected) && Number.isInteger(limit) ? { selected, limit } : null;
+}
+
+/**
+ * The decoration-limit modal: more images were selected than the limit allows. `byPlan`: the API refused
+ * the order (DECORATIONS_LIMIT), so its own message says the limit is the plan's.
+ */
 export function DecorationLimitDialog({
   selected,
   limit,
+  byPlan = false,
   onClose,
 }: {
   selected: number | null;
   limit: number;
+  byPlan?: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -224,6 +253,7 @@ export function DecorationLimitDialog({
     <Dialog open={selected !== null} onClose={onClose} aria-labelledby="decoration-limit-title">
       <DialogTitle id="decoration-limit-title">{t('wizard.limitTitle')}</DialogTitle>
       <DialogContent>
+        {byPlan && <DialogContentText sx={{ mb: 1 }}>{t('errors:DECORATIONS_LIMIT')}</DialogContentText>}
         <DialogContentText>{t('wizard.limitText', { selected: selected ?? 0, limit })}</DialogContentText>
       </DialogContent>
       <DialogActions>

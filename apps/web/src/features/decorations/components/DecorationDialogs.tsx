@@ -26,6 +26,7 @@ import {
 import { useEngineCapabilities } from '../../platform/hooks/usePlatform';
 import { projectsApi } from '../../projects/api/projects-api';
 import { DEFAULT_ROOM_TYPE, DEFAULT_STYLE } from '../catalogue';
+import { useRoomAndStyleLock } from '../hooks/useRoomAndStyleLock';
 import { versionsKey } from '../live-updates';
 import { redoCost } from '../wizard-rules';
 import { EmptyRoomSwitch } from './EmptyRoomSwitch';
@@ -59,6 +60,7 @@ export function DecorateDialog({
   const { t } = useTranslation();
   const redo = decoration !== null;
   const { emptiesRooms } = useEngineCapabilities();
+  const lock = useRoomAndStyleLock();
   const [choice, setChoice] = useState<DecorationChoice>({
     roomType: decoration?.roomType ?? DEFAULT_ROOM_TYPE,
     style: decoration?.style ?? DEFAULT_STYLE,
@@ -78,6 +80,8 @@ export function DecorateDialog({
           roomTypeLabel={t('wizard.roomType', { n })}
           styleLabel={t('wizard.style', { n })}
           onChange={(value) => setChoice({ ...choice, ...value })}
+          lock={lock}
+          keep={decoration ? { roomType: decoration.roomType, style: decoration.style } : undefined}
         />
         {!redo && (
           <FormControl sx={{ mt: 2 }}>

@@ -38,10 +38,11 @@ import { Tutorial } from '../../onboarding/components/Tutorial';
 import { projectsApi } from '../../projects/api/projects-api';
 import { session, useSession } from '../../session/session';
 import { DEFAULT_ROOM_TYPE, DEFAULT_STYLE } from '../catalogue';
+import { useRoomAndStyleLock } from '../hooks/useRoomAndStyleLock';
 import { useWizardDraft } from '../hooks/useWizardDraft';
 import { newDraftPhotoId, type WizardDraft } from '../wizard-draft';
 import { checkFiles, orderCost, type FileRefusal } from '../wizard-rules';
-import { DecorationLimitDialog, NeedMoreCreditsDialog } from './CreditModals';
+import { DecorationLimitDialog, NeedMoreCreditsDialog, orderLimitOf, takeToldBalance } from './CreditModals';
 import { EmptyRoomSwitch } from './EmptyRoomSwitch';
 import { PhotoPicker } from './PhotoPicker';
 import { RoomAndStyleFields } from './RoomAndStyleFields';
@@ -77,12 +78,17 @@ export function NewProjectPage() {
   const { user } = useSession();
   const balance = user?.credits ?? 0;
   const { emptiesRooms } = useEngineCapabilities();
+  const roomAndStyleLock = useRoomAndStyleLock();
   const [propertyName, setPropertyName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
-  const [overLimit, setOverLimit] = useState<number | null>(null);
+  const [overLimit, setOverLimit] = useState<{ selected: number; limit: number; byPlan: boolean } | null>(
+    null,
+  );
   const [needCredits, setNeedCredits] = useState(false);
+  // The API said the plan's decorations are used up (PLAN_EXCEEDED): the subscriber's offer, whatever the session says.
+  const [planExceeded, setPlanExceeded] = useState(false);
   const [photosError, setPhotosError] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -187,7 +193,11 @@ export function NewProjectPage() {
   const addFiles = (files: File[]) => {
     const check = checkFiles(photos.length, files);
     setRefusals(check.refused.map((refusal) => ({ ...refusal, key: nextKey++ })));
-    setOverLimit(check.overLimit);
+    setOverLimit(
+      check.overLimit === null
+        ? null
+        : { selected: check.overLimit, limit: LIMITS.maxPhotosPerProject, byPlan: false },
+    );
     if (check.accepted.length) setPhotosError(false);
     const added: Photo[] = check.accepted.map((file) => ({
       key: nextKey++,
@@ -271,10 +281,16 @@ export function NewProjectPage() {
         const current = session.getState().user;
         if (current) session.setUser({ ...current, credits: order.balance });
       } catch (error) {
-        if (error instanceof ApiRequestError && error.code === ErrorCode.INSUFFICIENT_CREDITS) {
+        const code = error instanceof ApiRequestError ? error.code : null;
+        const limit = error instanceof ApiRequestError ? orderLimitOf(error) : null;
+        if (code === ErrorCode.INSUFFICIENT_CREDITS || code === ErrorCode.PLAN_EXCEEDED) {
           // The balance shown was out of date: the summary and the dialog must say what is really missing.
+          if (error instanceof ApiRequestError) takeToldBalance(error);
           void refreshSessionUser();
+          setPlanExceeded(code === ErrorCode.PLAN_EXCEEDED);
           setNeedCredits(true);
+        } else if (limit) {
+          setOverLimit({ ...limit, byPlan: true });
         } else {
           // The engine changed since the page loaded: ask again, so the switch goes away.
           if (error instanceof ApiRequestError && error.code === ErrorCode.EMPTY_ROOM_UNAVAILABLE) {
@@ -415,6 +431,8 @@ export function NewProjectPage() {
                       roomTypeLabel={t('wizard.roomType', { n })}
                       styleLabel={t('wizard.style', { n })}
                       onChange={(value) => update(photo.key, value)}
+                      lock={roomAndStyleLock}
+                      onLeave={leaveForCredits}
                     />
                   </Box>
                   {emptiesRooms && (
@@ -500,15 +518,18 @@ export function NewProjectPage() {
         open={needCredits}
         cost={cost}
         balance={balance}
+        planExceeded={planExceeded}
         onClose={() => {
           leavingForCredits.current = false;
           setNeedCredits(false);
+          setPlanExceeded(false);
         }}
         onLeave={leaveForCredits}
       />
       <DecorationLimitDialog
-        selected={overLimit}
-        limit={LIMITS.maxPhotosPerProject}
+        selected={overLimit?.selected ?? null}
+        limit={overLimit?.limit ?? LIMITS.maxPhotosPerProject}
+        byPlan={overLimit?.byPlan}
         onClose={() => setOverLimit(null)}
       />
       <Dialog

@@ -33,7 +33,7 @@ import { DECORATION_PARAM, isEditView } from '../edit-route';
 import { projectKey, refreshProject } from '../live-updates';
 import { checkFiles, redoCost } from '../wizard-rules';
 import { DescriptionsPanel } from '../../descriptions/components/DescriptionsPanel';
-import { NeedMoreCreditsDialog } from './CreditModals';
+import { NeedMoreCreditsDialog, takeToldBalance } from './CreditModals';
 import { DecorateDialog, VersionHistoryDialog, type DecorationChoice } from './DecorationDialogs';
 import { ImageResult, type ImageAction } from './ImageResult';
 import { ResultViewer, type ViewerResult } from './ResultViewer';
@@ -77,6 +77,8 @@ export function ProjectPage() {
   const [open, setOpen] = useState<Open | null>(null);
   const [busy, setBusy] = useState(false);
   const [needCredits, setNeedCredits] = useState<number | null>(null);
+  // PLAN_EXCEEDED: a subscriber past the plan's decorations; the dialog offers the extra ones.
+  const [planExceeded, setPlanExceeded] = useState(false);
   /** The decoration shown full screen. */
   const [viewing, setViewing] = useState<string | null>(null);
   const [uploadNote, setUploadNote] = useState<UploadNote | null>(null);
@@ -107,9 +109,12 @@ export function ProjectPage() {
     try {
       await work();
     } catch (error) {
-      if (error instanceof ApiRequestError && error.code === ErrorCode.INSUFFICIENT_CREDITS)
+      const code = error instanceof ApiRequestError ? error.code : null;
+      if (code === ErrorCode.INSUFFICIENT_CREDITS || code === ErrorCode.PLAN_EXCEEDED) {
+        if (error instanceof ApiRequestError) takeToldBalance(error);
+        setPlanExceeded(code === ErrorCode.PLAN_EXCEEDED);
         setNeedCredits(cost);
-      else {
+      } else {
         // The engine changed since the dialog opened: ask again, so the empty-room switch goes away.
         if (error instanceof ApiRequestError && error.code === ErrorCode.EMPTY_ROOM_UNAVAILABLE)
           void client.invalidateQueries({ queryKey: queryKeys.platformEngine });
@@ -416,7 +421,11 @@ export function ProjectPage() {
         open={needCredits !== null}
         cost={needCredits ?? 0}
         balance={user?.credits ?? 0}
-        onClose={() => setNeedCredits(null)}
+        planExceeded={planExceeded}
+        onClose={() => {
+          setNeedCredits(null);
+          setPlanExceeded(false);
+        }}
       />
     </>
   );

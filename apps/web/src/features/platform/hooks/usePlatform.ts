@@ -2,9 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import type { EngineCapabilities, PlatformStatus } from '@estancia/contracts';
 import { queryKeys } from '../../../shared/query-client';
 import { platformApi } from '../api/platform-api';
+import { hubPresence } from '../hub-presence';
 
-/** The background poll: on load and every 30 s; the PlatformStatus socket event writes the same cache entry. */
+/** The background poll while the PlatformStatus socket event can reach the app (it writes the same entry). */
 export const PLATFORM_STATUS_POLL_MS = 30_000;
+/** Without the socket (a visitor, a dropped connection), or while maintenance is on, the poll notices within this. */
+export const PLATFORM_STATUS_FALLBACK_POLL_MS = 5_000;
+
+/** Read again after every answer, and the hub connection re-reads the status when it connects or drops. */
+export function platformPollInterval(status: PlatformStatus | undefined): number {
+  return hubPresence.isConnected() && !status?.isMaintenanceMode
+    ? PLATFORM_STATUS_POLL_MS
+    : PLATFORM_STATUS_FALLBACK_POLL_MS;
+}
 
 export const NORMAL_PLATFORM_STATUS: PlatformStatus = {
   isHighDemandFree: false,
@@ -16,7 +26,7 @@ export function usePlatformStatus(): { status: PlatformStatus; isPending: boolea
   const query = useQuery({
     queryKey: queryKeys.platformStatus,
     queryFn: platformApi.status,
-    refetchInterval: PLATFORM_STATUS_POLL_MS,
+    refetchInterval: (query) => platformPollInterval(query.state.data),
     refetchIntervalInBackground: true,
   });
   // Until the first answer arrives the app waits; when the API cannot answer it behaves as normal.
