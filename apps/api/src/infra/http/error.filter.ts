@@ -49,7 +49,11 @@ export class ErrorFilter implements ExceptionFilter {
       status = exception.status;
       code = HTTP_CODES[status] ?? ErrorCode.VALIDATION_FAILED;
     }
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    // A 503 the product chose (maintenance, high demand) is an answer, not a fault: one line, no stack.
+    if (status === 503 && exception instanceof AppError)
+      this.logger.warn(`${req.method} ${req.path}: ${code}`);
+    else if (status >= 500)
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     const body: ApiError = {
       code,
       message: translate(requestLocale(req), 'errors', code),

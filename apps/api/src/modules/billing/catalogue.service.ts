@@ -11,7 +11,8 @@ export const onSale = (alias: string): string =>
     AND (${alias}.available_from IS NULL OR ${alias}.available_from <= now())
     AND (${alias}.available_until IS NULL OR ${alias}.available_until > now()))`;
 
-interface PlanRow {
+/** A plans row as the catalogue reads it (the console's repository reads more of it). */
+export interface PlanRow {
   code: PlanCode;
   name: string;
   monthly_price_cents: number;
@@ -26,7 +27,7 @@ interface PlanRow {
   custom_limits: boolean;
 }
 
-interface PackRow {
+export interface PackRow {
   code: PackCode;
   name: string;
   credits: number;

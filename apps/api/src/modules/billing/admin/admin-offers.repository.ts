@@ -9,24 +9,13 @@ import type {
   PlanCode,
 } from '@estancia/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { PackRow as CataloguePackRow, PlanRow as CataloguePlanRow } from '../catalogue.service';
 
 /** A plan as the console edits it, without what is read from elsewhere (gateway prices). */
 export type PlanRecord = Omit<AdminPlan, 'gatewayPrices'>;
 export type PackRecord = Omit<AdminPack, 'gatewayPrice'>;
 
-interface PlanRow {
-  code: PlanCode;
-  name: string;
-  monthly_price_cents: number;
-  annual_price_cents: number;
-  included_decorations: number;
-  watermark: boolean;
-  extra_edit_options: boolean;
-  unlimited_editing: boolean;
-  all_rooms_and_styles: boolean;
-  descriptions_per_month: number | null;
-  api_access: boolean;
-  custom_limits: boolean;
+interface PlanRow extends CataloguePlanRow {
   decorations_per_order: number | null;
   active: boolean;
   available_from: Date | null;
@@ -34,12 +23,7 @@ interface PlanRow {
   subscribers: number;
 }
 
-interface PackRow {
-  code: PackCode;
-  name: string;
-  credits: number;
-  price_cents: number;
-  properties: string;
+interface PackRow extends CataloguePackRow {
   active: boolean;
   available_from: Date | null;
   available_until: Date | null;

@@ -121,7 +121,12 @@ export function RoomAndStyleFields({
         <Typography variant="body2" color="text.secondary">
           <LockOutlinedIcon fontSize="inherit" aria-hidden sx={{ verticalAlign: 'middle', mr: 0.5 }} />
           {plan ? t('wizard.lockedHint', { plan }) : t('wizard.lockedHintAnyPlan')}{' '}
-          <Link component={RouterLink} to={pathTo('Offers')} onClick={() => void onLeave?.()}>
+          <Link
+            component={RouterLink}
+            to={pathTo('Offers')}
+            underline="always"
+            onClick={() => void onLeave?.()}
+          >
             {t('wizard.seePlans')}
           </Link>
         </Typography>
