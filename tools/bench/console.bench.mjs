@@ -13,7 +13,7 @@ const RUNS = 60;
 export async function setup({ defer, log }) {
   const product = await bootProduct({ defer, log });
   const { db, base } = product;
-  const admin = await signUpCustomer(product, { credits: 0 });
+  const admin = await signUpCustomer(product, { credits: 1 });
   await db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.user.id]);
 
   const t0 = performance.now();
