@@ -178,6 +178,11 @@ export interface ChangeSubscription {
 export interface PaymentGateway {
   /** Name in `checkout_sessions.gateway`, `payment_events.gateway` and `POST billing/webhook/:gateway`. */
   readonly name: string;
+  /**
+   * True when renewals read the catalogue's price themselves (the sandbox); false when the gateway keeps each
+   * subscription's own price (Stripe), so a plan's new price is moved onto its subscriptions for their next renewal.
+   */
+  readonly renewsAtCataloguePrice: boolean;
   /** The gateway's customer for this user, created on first use (the caller stores the ref). */
   createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
   createCheckout(input: CreateCheckout): Promise<CheckoutCreated>;

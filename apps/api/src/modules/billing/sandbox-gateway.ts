@@ -99,6 +99,7 @@ const badSignature = (): AppError => new AppError(ErrorCode.VALIDATION_FAILED, {
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = SANDBOX_GATEWAY;
+  readonly renewsAtCataloguePrice = true;
   private readonly key: Buffer;
 
   constructor(

@@ -5,6 +5,7 @@ import type {
   AdminPackUpdate,
   AdminPlan,
   AdminPlanUpdate,
+  BillingCycle,
   PackCode,
   PlanCode,
 } from '@estancia/contracts';
@@ -157,5 +158,25 @@ export class AdminOffersRepository {
         pack.availableUntil,
       ],
     );
+  }
+
+  /**
+   * The subscriptions at `gateway` that will renew on `plan`/`cycle` as they stand (none cancelling or waiting for
+   * a change), with their customer at the gateway.
+   */
+  async renewing(
+    gateway: string,
+    plan: PlanCode,
+    cycle: BillingCycle,
+  ): Promise<{ gatewayRef: string; customerRef: string }[]> {
+    return (await this.dataSource.query(
+      `SELECT s.gateway_ref AS "gatewayRef", c.customer_ref AS "customerRef"
+         FROM active_subscriptions s
+         JOIN billing_customers c ON c.user_id = s.user_id AND c.gateway = s.gateway
+        WHERE s.gateway = $1 AND s.plan_code = $2 AND s.cycle = $3 AND s.gateway_ref IS NOT NULL
+          AND NOT s.cancel_at_period_end
+          AND COALESCE(s.next_plan_code, s.plan_code) = s.plan_code AND COALESCE(s.next_cycle, s.cycle) = s.cycle`,
+      [gateway, plan, cycle],
+    )) as { gatewayRef: string; customerRef: string }[];
   }
 }

@@ -26,6 +26,12 @@ interface PriceChange {
   amountCents: number;
 }
 
+/** What a save did at the gateway: the prices it replaced (to archive) and the ones it created. */
+interface Published {
+  archived: string[];
+  created: (PriceChange & { ref: string })[];
+}
+
 const isPlanCode = (code: string): code is PlanCode => (PLAN_CODES as readonly string[]).includes(code);
 const isPackCode = (code: string): code is PackCode => (PACK_CODES as readonly string[]).includes(code);
 
@@ -108,7 +114,7 @@ export class AdminOffersService {
           ? []
           : [{ figure: { product: 'plan', code, cycle }, amountCents: after[field] }];
       });
-      const archived = await this.publish(m, after.name, changes);
+      const published = await this.publish(m, after.name, changes);
       await this.auditLog.record(m, {
         actorId: staffId,
         action: 'plans.update',
@@ -116,7 +122,7 @@ export class AdminOffersService {
         recordId: code,
         ...changedFields(before, after),
       });
-      return archived;
+      return published;
     });
     return this.plan(code);
   }
@@ -145,7 +151,7 @@ export class AdminOffersService {
         before.priceCents === after.priceCents
           ? []
           : [{ figure: { product: 'pack', code, cycle: 'once' }, amountCents: after.priceCents }];
-      const archived = await this.publish(m, after.name, changes);
+      const published = await this.publish(m, after.name, changes);
       await this.auditLog.record(m, {
         actorId: staffId,
         action: 'packs.update',
@@ -153,7 +159,7 @@ export class AdminOffersService {
         recordId: code,
         ...changedFields(before, after),
       });
-      return archived;
+      return published;
     });
     return this.pack(code);
   }
@@ -162,10 +168,12 @@ export class AdminOffersService {
 
   /**
    * Runs a save in one transaction; the gateway prices it replaced are archived at the gateway only
-   * after the commit, so a save that fails never leaves a figure without a live gateway price.
+   * after the commit, so a save that fails never leaves a figure without a live gateway price. Then a
+   * plan's new price is moved onto the subscriptions that will renew on it (see `moveRenewals`).
    */
-  private async save(write: (m: EntityManager) => Promise<string[]>): Promise<void> {
-    const archived = await this.dataSource.transaction(write);
+  private async save(write: (m: EntityManager) => Promise<Published>): Promise<void> {
+    const { archived, created } = await this.dataSource.transaction(write);
+    for (const price of created) await this.moveRenewals(price);
     for (const ref of archived) {
       try {
         await this.gateway.archivePrice(ref);
@@ -176,9 +184,36 @@ export class AdminOffersService {
     }
   }
 
-  /** Creates a gateway price per changed figure and records it; answers the refs it replaced. */
-  private async publish(m: EntityManager, name: string, changes: PriceChange[]): Promise<string[]> {
+  /**
+   * A change applies to renewals too. The sandbox renews at the catalogue's price by itself; a gateway that keeps
+   * each subscription's price (Stripe) gets the new price on every subscription renewing on that plan and cycle,
+   * without proration, so it is billed from the next renewal and nothing is charged now. A subscription the
+   * gateway refuses keeps its price and is logged; the save stands.
+   */
+  private async moveRenewals({ figure, amountCents, ref }: Published['created'][number]): Promise<void> {
+    if (this.gateway.renewsAtCataloguePrice || figure.product !== 'plan') return;
+    const plan = figure.code;
+    for (const sub of await this.repository.renewing(this.gateway.name, plan, figure.cycle)) {
+      try {
+        await this.gateway.changeSubscription({
+          subscriptionRef: sub.gatewayRef,
+          customerRef: sub.customerRef,
+          plan,
+          cycle: figure.cycle,
+          priceCents: amountCents,
+          priceRef: ref,
+          effective: 'period_end',
+        });
+      } catch (error) {
+        this.logger.warn(`subscription ${sub.gatewayRef} keeps its price: ${String(error)}`);
+      }
+    }
+  }
+
+  /** Creates a gateway price per changed figure and records it; answers what it replaced and created. */
+  private async publish(m: EntityManager, name: string, changes: PriceChange[]): Promise<Published> {
     const archived: string[] = [];
+    const created: Published['created'] = [];
     for (const change of changes) {
       let ref: string;
       try {
@@ -199,8 +234,9 @@ export class AdminOffersService {
         ref,
       );
       if (replaced) archived.push(replaced);
+      created.push({ ...change, ref });
     }
-    return archived;
+    return { archived, created };
   }
 
   /** The configured gateway's live prices of a product, by `code:cycle`. */

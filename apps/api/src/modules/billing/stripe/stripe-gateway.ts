@@ -38,6 +38,7 @@ const invalidSignature = (): AppError => new AppError(ErrorCode.VALIDATION_FAILE
  */
 export class StripeGateway implements PaymentGateway, StripeReader {
   readonly name = 'stripe';
+  readonly renewsAtCataloguePrice = false;
   private readonly stripe: Stripe;
   /** Products known to exist, so each is created at most once per process. */
   private readonly products = new Set<string>();

@@ -210,7 +210,7 @@ describe('selling through Stripe (a loopback server speaking its API)', () => {
   };
   const latestCheckout = () => fake.calls('POST', '/v1/checkout/sessions').at(-1)!.body;
 
-  it('a plan price change is a new Stripe price on the plan’s product, the old archived; sold subscriptions keep theirs', async () => {
+  it('a plan price change is a new Stripe price on the plan’s product, the old archived; sold periods keep theirs, renewals take it', async () => {
     const admin = await signIn(t, 'admin');
     const early = await signIn(t);
     const earlySub = await subscribeOnStripe(early, 'PRO');
@@ -247,8 +247,17 @@ describe('selling through Stripe (a loopback server speaking its API)', () => {
     await put<AdminPlan>(admin, 'admin/plans/PRO', { name: 'Pro' });
     expect(fake.calls('POST', '/v1/prices')).toHaveLength(pricesBefore + 2);
 
-    // the earlier subscriber's item and invoice are as they were sold
-    expect(fake.subscriptions.get(earlySub.id as string)!.items.data[0].price.unit_amount).toBe(4900);
+    // the earlier subscriber's paid period stays as sold; their subscription renews on each new price, with no
+    // proration, so nothing is charged now
+    const moves = fake
+      .calls('POST', '/v1/subscriptions/*')
+      .filter((r) => r.path === `/v1/subscriptions/${earlySub.id as string}`);
+    expect(moves.map((r) => [r.body.items, r.body.proration_behavior])).toEqual([
+      [[{ id: expect.stringMatching(/^si_/), price: first.gatewayPrices.monthly }], 'none'],
+      [[{ id: expect.stringMatching(/^si_/), price: second.gatewayPrices.monthly }], 'none'],
+    ]);
+    expect(fake.subscriptions.get(earlySub.id as string)!.items.data[0].price.unit_amount).toBe(6900);
+    expect(fake.invoicesOf(earlySub.id as string).map((i) => i.amount_paid)).toEqual([4900]);
     const [earlyPayment] = (await db.query(`SELECT amount_cents FROM payments WHERE user_id = $1`, [
       early.userId,
     ])) as { amount_cents: number }[];
