@@ -8,7 +8,6 @@ import {
   Stack,
   ToggleButton,
   ToggleButtonGroup,
-  Typography,
   useTheme,
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -16,6 +15,7 @@ import { Loading, Title, useLocaleState, usePermissions, useTranslate } from 're
 import { type AdminDashboard, adminDashboardSchema } from '@estancia/contracts';
 import { BarChart } from '../common/BarChart';
 import { staffHttpClient } from '../data/dataProvider';
+import { Figure } from '../common/Figure';
 
 /** The periods the figures can be read over, in days. */
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
@@ -33,23 +33,6 @@ const useDashboard = (days: DashboardPeriod, enabled: boolean) =>
       figures: adminDashboardSchema.parse((await staffHttpClient(`/data/admin/dashboard?days=${days}`)).json),
     }),
   });
-
-/** One headline figure: a term and its value, read together as a description list entry. */
-const Figure = ({ term, value, help }: { term: string; value: string; help?: string }) => (
-  <Box sx={{ minWidth: 160 }}>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {term}
-    </Typography>
-    <Typography component="dd" variant="h4" sx={{ m: 0 }}>
-      {value}
-    </Typography>
-    {help && (
-      <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
-        {help}
-      </Typography>
-    )}
-  </Box>
-);
 
 const sum = (days: AdminDashboard['days'], key: Exclude<keyof AdminDashboard['days'][number], 'date'>) =>
   days.reduce((total, day) => total + day[key], 0);
@@ -91,10 +74,30 @@ const DashboardFigures = ({ dashboard, period }: { dashboard: AdminDashboard; pe
   return (
     <Stack spacing={4}>
       <Box component="dl" sx={{ display: 'flex', flexWrap: 'wrap', gap: 4, m: 0 }}>
-        <Figure term={t('signups')} value={count.format(sum(dashboard.days, 'signups'))} help={inPeriod} />
-        <Figure term={t('payingCustomers')} value={count.format(dashboard.payingCustomers)} help={inPeriod} />
-        <Figure term={t('revenue')} value={euros(sum(dashboard.days, 'revenueCents'))} help={inPeriod} />
-        <Figure term={t('subscribers')} value={count.format(dashboard.subscribers)} help={t('now')} />
+        <Figure
+          minWidth={160}
+          term={t('signups')}
+          value={count.format(sum(dashboard.days, 'signups'))}
+          help={inPeriod}
+        />
+        <Figure
+          minWidth={160}
+          term={t('payingCustomers')}
+          value={count.format(dashboard.payingCustomers)}
+          help={inPeriod}
+        />
+        <Figure
+          minWidth={160}
+          term={t('revenue')}
+          value={euros(sum(dashboard.days, 'revenueCents'))}
+          help={inPeriod}
+        />
+        <Figure
+          minWidth={160}
+          term={t('subscribers')}
+          value={count.format(dashboard.subscribers)}
+          help={t('now')}
+        />
         <Figure
           term={t('reviewQueueDepth')}
           value={count.format(dashboard.reviewQueueDepth)}

@@ -1,28 +1,12 @@
-import { Alert, Box, Card, CardContent, Stack, Typography, useTheme } from '@mui/material';
+import { Alert, Box, Card, CardContent, Stack, useTheme } from '@mui/material';
 import { Loading, Title, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { type ReviewDashboard } from '@estancia/contracts';
 import { BarChart } from '../common/BarChart';
 import { EngineStatsPanel } from './engines/EngineStatsPanel';
 import { useReviewDashboard } from '../resources/reviews/reviewQueries';
+import { Figure } from '../common/Figure';
 
 const QUEUE_BUCKETS = ['drafting', 'on_time', 'at_risk', 'overdue'] as const;
-
-/** One headline figure: a term and its value, read together as a description list entry. */
-const Figure = ({ term, value, help }: { term: string; value: string; help?: string }) => (
-  <Box sx={{ minWidth: 180 }}>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {term}
-    </Typography>
-    <Typography component="dd" variant="h4" sx={{ m: 0 }}>
-      {value}
-    </Typography>
-    {help && (
-      <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
-        {help}
-      </Typography>
-    )}
-  </Box>
-);
 
 const DashboardFigures = ({ dashboard }: { dashboard: ReviewDashboard }) => {
   const translate = useTranslate();
