@@ -7,6 +7,8 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   RATE_LIMITED: 'RATE_LIMITED',
   MAINTENANCE_MODE: 'MAINTENANCE_MODE',
+  /** A service the request needs (Redis, the object store) is unreachable right now; retry shortly. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL: 'INTERNAL',
   // identity
   EMAIL_ALREADY_EXISTS: 'EMAIL_ALREADY_EXISTS',

@@ -25,6 +25,27 @@ export const configSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters'),
   JWT_TTL_HOURS: count(24 * 7),
   STORAGE_DIR: z.string().default('.data/storage'),
+  /** Where files live: `local` (STORAGE_DIR) or `s3` (any S3-compatible object store; every process shares it). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** An S3-compatible server's address (MinIO, R2, s3rver); unset: AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  /** `bucket` in the path instead of the host name, as most S3-compatible servers need. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Unset: the AWS SDK's default chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** The address browsers reach the object store at, for presigned links, when it differs from S3_ENDPOINT. */
+  S3_PUBLIC_ENDPOINT: z.url().optional(),
+  /** How /data/media links deliver a file: `stream` through the API, or `presigned` (a redirect to the store). */
+  MEDIA_DELIVERY: z.enum(['stream', 'presigned']).optional(),
+  /** Lifetime of a presigned link handed out by a media redirect. */
+  MEDIA_PRESIGN_SECONDS: count(300),
+  /** On SIGTERM: the time given to open requests and running jobs before the process exits. */
+  SHUTDOWN_GRACE_SECONDS: count(25),
+  /** A worker's own HTTP port for /health/* and /metrics (0: none). */
+  WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   PERSON_DETECTOR: z.enum(['human', 'off']).default('human'),
   ENGINE_URL: z.url().optional(),
   ENGINE_TIMEOUT_SECONDS: count(120),
@@ -73,6 +94,8 @@ export const configSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `json` (one object per line, for collectors) or `pretty` (one readable line); unset: json in production. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   RATE_LIMIT_WINDOW_SECONDS: count(900),
   RATE_LIMIT_LOGIN_PER_IP: count(50),
   RATE_LIMIT_LOGIN_PER_EMAIL: count(10),
@@ -128,7 +151,11 @@ export const configSchema = z.object({
   FREE_TRY_REDECORATIONS: count(20),
 });
 
-export type AppConfig = z.infer<typeof configSchema> & { PUBLIC_URL: string };
+export type AppConfig = z.infer<typeof configSchema> & {
+  PUBLIC_URL: string;
+  MEDIA_DELIVERY: 'stream' | 'presigned';
+  LOG_FORMAT: 'json' | 'pretty';
+};
 
 /** Thrown at boot with every bad variable named, so the fix is obvious. */
 export class ConfigError extends Error {}
@@ -145,7 +172,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
     throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT=smtp');
   }
-  return { ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };
+  if (config.STORAGE_DRIVER === 's3' && !config.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  }
+  if (config.MEDIA_DELIVERY === 'presigned' && config.STORAGE_DRIVER !== 's3') {
+    throw new ConfigError('Invalid configuration:\n  MEDIA_DELIVERY: presigned needs STORAGE_DRIVER=s3');
+  }
+  return {
+    ...config,
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    // Presigned links by default on S3: the bytes go from the store to the browser, not through us.
+    MEDIA_DELIVERY: config.MEDIA_DELIVERY ?? (config.STORAGE_DRIVER === 's3' ? 'presigned' : 'stream'),
+    LOG_FORMAT: config.LOG_FORMAT ?? (config.NODE_ENV === 'production' ? 'json' : 'pretty'),
+  };
 }
 
 /** Injection token for the validated configuration. */

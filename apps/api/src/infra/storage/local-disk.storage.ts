@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -66,6 +66,11 @@ export class LocalDiskStorage extends Storage {
     const s = await stat(this.path(key)).catch(notFound);
     if (!s.isFile()) throw new AppError(ErrorCode.NOT_FOUND);
     return s.size;
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   /** Refuses unsafe keys, then checks once more that the resolved path stays inside the root. */

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 
 /**
  * Where files live (uploads, renders, thumbnails), addressed by keys like `projects/<id>/original.jpg`.
- * Adapters: local directory (embedded default); S3-compatible later. Keys are slash-separated
+ * Adapters: local directory (embedded default) and S3-compatible object storage (STORAGE_DRIVER). Keys are slash-separated
  * segments of letters, digits, `.`, `_` and `-`; anything else is refused, so a key never escapes.
  */
 export abstract class Storage {
@@ -16,6 +16,8 @@ export abstract class Storage {
   abstract exists(key: string): Promise<boolean>;
   /** Size in bytes; missing keys throw `AppError(NOT_FOUND)`. */
   abstract size(key: string): Promise<number>;
+  /** Resolves when the store answers (readiness); throws when it is unreachable. */
+  abstract check(): Promise<void>;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
