@@ -246,7 +246,8 @@ async function main() {
   log(`Starting the API (ROLE=${env.ROLE ?? 'all'})...`);
   // Its own process group: the terminal's Ctrl-C reaches only us, and we stop it in order.
   const api = spawn(process.execPath, [mainJs], { cwd: root, env: apiEnv, stdio: 'inherit', detached: true });
-  cleanups.push(() => stopChild(api, 15000));
+  // The api drains open requests and running jobs for SHUTDOWN_GRACE_SECONDS before it exits by itself.
+  cleanups.push(() => stopChild(api, (Number(env.SHUTDOWN_GRACE_SECONDS) || 25) * 1000 + 5000));
   api.once('exit', (code, signal) => {
     if (stopRequested) return;
     log(`The API stopped (${signal ?? `exit code ${code}`}).`);

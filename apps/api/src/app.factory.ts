@@ -5,8 +5,12 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './infra/config/config';
 import { applySecurity } from './infra/http/security';
+import { httpMetrics } from './infra/metrics/http-metrics';
+import { MetricsService } from './infra/metrics/metrics.service';
 import { serveStaticApps, type StaticApp } from './infra/http/static-apps';
 import { RedisIoAdapter } from './infra/realtime/redis-io.adapter';
+import { stopApi } from './infra/shutdown/graceful-shutdown';
+import { HttpConnections } from './infra/shutdown/http-connections';
 
 /** Big enough for the canvas editor's masks sent as data URLs; uploads are multipart and not limited here. */
 const JSON_BODY_LIMIT = '5mb';
@@ -14,6 +18,8 @@ const JSON_BODY_LIMIT = '5mb';
 export interface ApiApp {
   app: NestExpressApplication;
   apps: { web: StaticApp; admin: StaticApp };
+  /** What SIGTERM runs (main.ts): drain the requests and hub connections in flight, then close. */
+  stop: () => Promise<void>;
 }
 
 /**
@@ -31,15 +37,27 @@ export async function createApi(config: AppConfig): Promise<ApiApp> {
   if (config.LOG_LEVEL !== 'silent') app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
+  // First, so every request is timed, whatever answers it.
+  app.use(httpMetrics(app.get(MetricsService)));
   applySecurity(app, config);
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { extended: true, limit: JSON_BODY_LIMIT });
   const apps = serveStaticApps(app, config, new NestLogger('Static'));
-  // The public API (/api/v1, its documents under /api) has its own prefix; everything else is /data.
-  app.setGlobalPrefix('data', { exclude: [{ path: 'api/{*rest}', method: RequestMethod.ALL }] });
+  // The public API (/api/v1, its documents under /api) has its own prefix, the probes and metrics sit at the
+  // root (as on a worker); everything else is /data.
+  app.setGlobalPrefix('data', {
+    exclude: [
+      { path: 'api/{*rest}', method: RequestMethod.ALL },
+      { path: 'health/live', method: RequestMethod.GET },
+      { path: 'health/ready', method: RequestMethod.GET },
+      { path: 'metrics', method: RequestMethod.GET },
+    ],
+  });
   app.useWebSocketAdapter(new RedisIoAdapter(app, config));
-  app.enableShutdownHooks();
-  return { app, apps };
+  // Signals are handled by main.ts (graceful-shutdown.ts), not by Nest's shutdown hooks, which would close
+  // the database while requests are still being answered.
+  const connections = new HttpConnections(app.getHttpServer());
+  return { app, apps, stop: () => stopApi(app, connections, config) };
 }
 
 /** Kept for callers that only need the application. */
@@ -54,7 +72,6 @@ export async function createWorker(config: AppConfig): Promise<INestApplicationC
     logger: config.LOG_LEVEL === 'silent' ? false : undefined,
   });
   if (config.LOG_LEVEL !== 'silent') app.useLogger(app.get(Logger));
-  app.enableShutdownHooks();
   await app.init();
   return app;
 }

@@ -7,6 +7,7 @@ import { EventsModule } from './infra/events/events.module';
 import { ErrorFilter } from './infra/http/error.filter';
 import { RequestLoggingModule } from './infra/http/request-logging';
 import { MailModule } from './infra/mail/mail.module';
+import { MetricsModule } from './infra/metrics/metrics.module';
 import { QueueModule } from './infra/queue/queue.module';
 import { RealtimeModule } from './infra/realtime/realtime.module';
 import { RedisModule } from './infra/redis/redis.module';
@@ -35,6 +36,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        // before the queue: its destroy hook marks the process draining before the workers wait for their jobs
+        MetricsModule,
         DatabaseModule,
         RedisModule,
         RequestLoggingModule,

@@ -4,7 +4,9 @@ import { HUB_NAMESPACE } from '@estancia/contracts';
 import { createApi, createWorker } from './app.factory';
 import { ConfigError, loadConfig, type AppConfig } from './infra/config/config';
 import { ensureDatabase, migrate } from './infra/database/data-source';
+import { WorkerHttpServer } from './infra/metrics/worker-http';
 import { JOB_NAMES } from './infra/queue/jobs';
+import { exitOnSignals, stopWorker } from './infra/shutdown/graceful-shutdown';
 import { IdentitySeeder } from './modules/identity/identity.seeder';
 
 async function main(): Promise<void> {
@@ -15,12 +17,20 @@ async function main(): Promise<void> {
   if (ran.length) console.log(`Ran migrations: ${ran.join(', ')}`);
 
   if (config.ROLE === 'worker') {
-    await createWorker(config);
+    const worker = await createWorker(config);
+    exitOnSignals(() => stopWorker(worker, config), config);
+    if (config.WORKER_HTTP_PORT > 0) {
+      await worker.get(WorkerHttpServer).listen(config.WORKER_HTTP_PORT, config.HOST);
+      console.log(
+        `Worker probes and metrics on http://${config.HOST}:${config.WORKER_HTTP_PORT}/health/ready`,
+      );
+    }
     console.log(`Estancia worker running the queues: ${JOB_NAMES.join(', ')}`);
     return;
   }
 
-  const { app, apps } = await createApi(config);
+  const { app, apps, stop } = await createApi(config);
+  exitOnSignals(stop, config);
   await app.init();
   if (config.SEED) await app.get(IdentitySeeder).seed();
   await app.listen(config.PORT, config.HOST);

@@ -37,6 +37,8 @@ async function compare(
   return page.evaluate(
     async ({ preview, resultUrl }) => {
       const image = new Image();
+      // As the editor loads photos: media may redirect to the object store, read only with CORS.
+      image.crossOrigin = 'anonymous';
       image.src = resultUrl;
       await image.decode();
       const canvas = document.createElement('canvas');

@@ -20,6 +20,8 @@ export async function pixelOf(page: Page, image: Locator, x: number, y: number):
   return page.evaluate(
     async ({ src, x, y }) => {
       const img = new Image();
+      // As the editor loads photos: media may redirect to the object store, read only with CORS.
+      img.crossOrigin = 'anonymous';
       img.src = src;
       await img.decode();
       const canvas = document.createElement('canvas');

@@ -3,8 +3,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import { startObjectStore, type ObjectStore } from './object-store';
 import {
   baseURL,
+  bucket,
   databaseName,
   maintenanceDatabaseUrl,
   productEnvironment,
@@ -12,6 +14,7 @@ import {
   redisUrl,
   repoRoot,
   storageDir,
+  storageDriver,
 } from './settings';
 
 /** Building the apps on a cold cache is the slow part on a 2-core machine. */
@@ -19,22 +22,27 @@ const STARTUP_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * Starts the real product with `tools/start.mjs` against a fresh `estancia_e2e` database, its own
- * Redis prefix and storage folder, and waits for the health check. The returned function is the
- * global teardown: it stops the product (and everything start.mjs started).
+ * Redis prefix and an empty bucket on a loopback S3 server (or storage folder), and waits for the
+ * health check. The returned function is the global teardown: it stops the product (and everything
+ * start.mjs started), then the S3 server.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   await recreateDatabase();
   await clearRedisKeys();
   rmSync(storageDir, { recursive: true, force: true });
+  const objectStore: ObjectStore | null = storageDriver === 's3' ? await startObjectStore(bucket) : null;
 
   const product = spawn(process.execPath, [join(repoRoot, 'tools/start.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, ...productEnvironment() },
+    env: { ...process.env, ...productEnvironment(), ...objectStore?.env },
     stdio: 'inherit',
     // Its own process group, so stopping it never hits the test runner.
     detached: true,
   });
-  const stop = () => stopProduct(product);
+  const stop = async () => {
+    await stopProduct(product);
+    await objectStore?.stop();
+  };
   try {
     await waitForHealth(product);
   } catch (error) {

@@ -23,6 +23,13 @@ export const maintenanceDatabaseUrl = withDatabase(postgresServer, 'postgres');
 export const redisUrl = process.env.E2E_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const redisPrefix = 'estancia_e2e';
 export const storageDir = resolve(repoRoot, '.data/e2e/storage');
+/**
+ * Where the product keeps files: `s3` (default; a loopback S3 server started by the global setup, media
+ * by presigned redirects) or `local` (storageDir, media streamed), e.g. E2E_STORAGE_DRIVER=local to tell
+ * an S3 problem from another.
+ */
+export const storageDriver: 's3' | 'local' = process.env.E2E_STORAGE_DRIVER === 'local' ? 'local' : 's3';
+export const bucket = 'estancia-e2e';
 
 /** Known staff accounts, seeded by the product at boot and shared with the specs through the environment. */
 export const staff = {

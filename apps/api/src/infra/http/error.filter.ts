@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { ErrorCode, isLocale, type ApiError, type Locale } from '@estancia/contracts';
 import { translate } from '@estancia/i18n';
 import type { Request, Response } from 'express';
+import { isRedisUnavailable } from '../redis/redis-outage';
 import { AppError } from './app-error';
 
 const HTTP_CODES: Record<number, ErrorCode> = {
@@ -32,6 +33,8 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
+    // Redis unreachable (the queue, a rate limit, a lock): a quick, translated 503, never a 500.
+    if (isRedisUnavailable(exception)) exception = new AppError(ErrorCode.SERVICE_UNAVAILABLE);
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/config';
 import { corsOrigins } from '../realtime/hub';
+import { presignedOrigin, s3StorageOptions } from '../storage/s3.storage';
 
 const GOOGLE = 'https://accounts.google.com';
 
@@ -11,6 +12,10 @@ const GOOGLE = 'https://accounts.google.com';
  * and Google's sign-in script and popup.
  */
 export function applySecurity(app: INestApplication, config: AppConfig): void {
+  // Presigned media links redirect the browser to the object store: its images (the editor reads
+  // their pixels, so they load with CORS) come from there.
+  const objectStore =
+    config.MEDIA_DELIVERY === 'presigned' ? [presignedOrigin(s3StorageOptions(config))] : [];
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -19,9 +24,9 @@ export function applySecurity(app: INestApplication, config: AppConfig): void {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", GOOGLE],
           styleSrc: ["'self'", "'unsafe-inline'", GOOGLE],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          imgSrc: ["'self'", 'data:', 'blob:', ...objectStore],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:', GOOGLE],
+          connectSrc: ["'self'", 'ws:', 'wss:', GOOGLE, ...objectStore],
           frameSrc: ["'self'", GOOGLE],
           // Only the app itself may frame our pages (it embeds the API docs, /api/docs, on its API page).
           frameAncestors: ["'self'"],

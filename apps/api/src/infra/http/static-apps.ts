@@ -8,8 +8,8 @@ import type { AppConfig } from '../config/config';
 /** The repository root, the same from src/ (tests, ts) and dist/ (built) of apps/api. */
 const REPO_ROOT = resolve(__dirname, '../../../../..');
 
-/** Paths the API owns; everything else may be a route of the customer app. */
-const API_PATH = /^\/(data|api|socket\.io)(\/|$)/;
+/** Paths the API owns (the probes and metrics too); everything else may be a route of the customer app. */
+const API_PATH = /^\/(data|api|socket\.io|health|metrics)(\/|$)/;
 const STAFF_PATH = /^\/backoffice(\/|$)/;
 
 export interface StaticApp {

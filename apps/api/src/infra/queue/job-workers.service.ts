@@ -2,14 +2,17 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type OnApplicationBootstrap,
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { Worker } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { closeClient, isRedisUnavailable } from '../redis/redis-outage';
+import { MetricsService } from '../metrics/metrics.service';
 import { resolveJobHandlers, type FoundHandler } from './job-handlers';
 import { JOB_NAMES, JOB_SETTINGS, type JobName } from './jobs';
 import { ON_JOB } from './on-job.decorator';
@@ -22,13 +25,17 @@ import { ON_JOB } from './on-job.decorator';
 export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Jobs');
   private handlers = new Map<JobName, FoundHandler>();
-  private readonly workers: { worker: Worker; connection: Redis }[] = [];
+  /** Each worker with the jobs it is running (by id), which a shutdown hands back once its grace is over. */
+  private readonly workers: { worker: Worker; connection: Redis; running: Map<string, Job> }[] = [];
+  private draining?: Promise<void>;
+  private outageQuietUntil = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
+    @Optional() private readonly metrics?: MetricsService,
   ) {}
 
   onModuleInit(): void {
@@ -41,7 +48,9 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnModul
       const settings = JOB_SETTINGS[name];
       // Workers block on Redis, which needs a connection of their own without a retry limit.
       const connection = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
-      const worker = new Worker(name, (job) => handler.run(job.data), {
+      // Timed when the app has metrics (a bare QueueModule, as in queue.int-spec, has not).
+      const timed = (run: () => Promise<unknown>) => this.metrics?.timeJob(name, run) ?? run();
+      const worker = new Worker(name, (job) => timed(() => handler.run(job.data)), {
         connection,
         prefix: this.config.REDIS_PREFIX,
         concurrency:
@@ -57,21 +66,72 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnModul
           `${name} job ${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`,
         ),
       );
-      worker.on('error', (error) => this.logger.error(`${name} worker: ${error.message}`));
-      this.workers.push({ worker, connection });
+      worker.on('error', (error) => this.reportError(name, error));
+      this.workers.push({ worker, connection, running: running(worker) });
     }
     await Promise.all(this.workers.map(({ worker }) => worker.waitUntilReady()));
   }
 
-  /** Lets running jobs finish before the database and Redis close (those close later, on shutdown). */
+  /** Nest's shutdown: the same drain as SIGTERM's (which started it earlier, with the process's deadline). */
   async onModuleDestroy(): Promise<void> {
-    await Promise.all(
-      this.workers.map(async ({ worker, connection }) => {
+    await this.drain();
+  }
+
+  /**
+   * Stops taking jobs and lets the running ones finish until `deadline` (epoch ms), before the database and
+   * Redis close. A job still running then is handed back to its queue (BullMQ's moveToWait with this
+   * worker's lock), so another worker starts it at once instead of after the lock expires; the processors
+   * are idempotent, so the run cut short here changes nothing. Runs once; later calls await the same drain.
+   */
+  drain(deadline = Date.now() + this.config.SHUTDOWN_GRACE_SECONDS * 1000): Promise<void> {
+    this.draining ??= this.closeWorkers(deadline);
+    return this.draining;
+  }
+
+  private async closeWorkers(deadline: number): Promise<void> {
+    const workers = this.workers.splice(0);
+    if (!workers.length) return;
+    // close() stops fetching at once and resolves when the running jobs are done (it has no timeout). A
+    // connection closes only after its worker: a run cut short below then ends on Redis's "lock lost"
+    // answer instead of BullMQ retrying, without pause, against a closed connection.
+    const closed = Promise.all(
+      workers.map(async ({ worker, connection }) => {
         await worker.close();
-        await connection.quit().catch(() => connection.disconnect());
+        await closeClient(connection);
       }),
-    );
-    this.workers.length = 0;
+    ).then(() => true);
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+    });
+    const finished = await Promise.race([closed.catch(() => true), graceOver]);
+    clearTimeout(timer);
+    if (!finished) {
+      const left = workers.flatMap(({ running }) => [...running.values()]);
+      await Promise.all(
+        left.map((job) =>
+          job.moveToWait(job.token).catch((error: unknown) => {
+            // Not handed back (Redis gone, say): the lock expires and the stalled-job check takes it back.
+            this.logger.warn(`${job.name} job ${job.id ?? '?'} not handed back: ${String(error)}`);
+          }),
+        ),
+      );
+      this.logger.warn(`Shutdown grace over: ${left.length} running job(s) handed back to the queue`);
+    }
+  }
+
+  /**
+   * While Redis is down every worker fails each reconnection attempt: one line per OUTAGE_LOG_MS for all of
+   * them says so, instead of a thousand; other errors are logged each time.
+   */
+  private reportError(name: JobName, error: Error): void {
+    if (!isRedisUnavailable(error) && !CONNECTION_ERROR.test(error.message)) {
+      this.logger.error(`${name} worker: ${error.message}`);
+      return;
+    }
+    if (Date.now() < this.outageQuietUntil) return;
+    this.outageQuietUntil = Date.now() + OUTAGE_LOG_MS;
+    this.logger.warn(`Queue workers: Redis unreachable (${error.message}); reconnecting in the background`);
   }
 
   private discover(): FoundHandler[] {
@@ -95,4 +155,16 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnModul
     }
     return found;
   }
+}
+
+const OUTAGE_LOG_MS = 30_000;
+const CONNECTION_ERROR = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|EPIPE/;
+
+/** The jobs a worker is running now, by id: added when one starts, removed when it completes or fails. */
+function running(worker: Worker): Map<string, Job> {
+  const jobs = new Map<string, Job>();
+  worker.on('active', (job) => jobs.set(job.id ?? '', job));
+  worker.on('completed', (job) => jobs.delete(job.id ?? ''));
+  worker.on('failed', (job) => job && jobs.delete(job.id ?? ''));
+  return jobs;
 }

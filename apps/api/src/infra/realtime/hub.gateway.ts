@@ -15,6 +15,7 @@ import {
   type ServerToClientEvents,
 } from '@estancia/contracts';
 import type { Namespace, Socket } from 'socket.io';
+import { MetricsService } from '../metrics/metrics.service';
 import { HubAuthenticator, type HubCaller } from './hub-authenticator.port';
 import { Realtime } from './realtime.service';
 import { sessionRoom, userRoom } from './hub';
@@ -45,6 +46,7 @@ export class HubGateway implements OnGatewayInit, OnGatewayConnection {
   constructor(
     private readonly authenticator: HubAuthenticator,
     private readonly realtime: Realtime,
+    private readonly metrics: MetricsService,
   ) {}
 
   afterInit(
@@ -74,6 +76,8 @@ export class HubGateway implements OnGatewayInit, OnGatewayConnection {
       );
     });
     this.realtime.attach(hub);
+    // Read at each scrape: the namespace's own count cannot drift as paired increments could.
+    this.metrics.countSocketsWith(() => hub.sockets.size);
   }
 
   /**

@@ -1,10 +1,11 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { ServerToClientEvents } from '@estancia/contracts';
 import { HUB_NAMESPACE } from '@estancia/contracts';
 import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import type { Namespace } from 'socket.io';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { closeClient, dropFailedPublishes, PUBLISHER_REDIS, reportOutages } from '../redis/redis-outage';
 import { hubChannelKey, sessionRoom, userRoom } from './hub';
 
 type EventName = keyof ServerToClientEvents;
@@ -24,13 +25,30 @@ interface HubTarget {
 @Injectable()
 export class Realtime implements OnApplicationShutdown {
   private hub?: HubTarget;
+  private namespace?: Namespace;
   private emitter?: { target: HubTarget; redis: Redis };
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /** Called by the gateway once the namespace exists. */
   attach(hub: Namespace): void {
+    this.namespace = hub;
     this.hub = hub as unknown as HubTarget;
+  }
+
+  /**
+   * On shutdown: refuses new hub handshakes in this process and closes its connections at the transport
+   * (engine.io), so each client sees `transport close` and reconnects by itself, through the balancer to
+   * another process. A Socket.IO `disconnect()` would reach the client as `io server disconnect`, after
+   * which it does not reconnect. Answers how many connections were closed.
+   */
+  closeLocalConnections(): number {
+    const hub = this.namespace;
+    if (!hub) return 0;
+    hub.server.engine.opts.allowRequest = (_req, answer) => answer('shutting down', false);
+    const sockets = [...hub.sockets.values()];
+    for (const socket of sockets) socket.conn.close();
+    return sockets.length;
   }
 
   toUser<E extends EventName>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
@@ -56,7 +74,12 @@ export class Realtime implements OnApplicationShutdown {
   private target(): HubTarget {
     if (this.hub) return this.hub;
     if (!this.emitter) {
-      const redis = new Redis(this.config.REDIS_URL);
+      // An event published during an outage is dropped, not replayed late.
+      const redis = reportOutages(
+        dropFailedPublishes(new Redis(this.config.REDIS_URL, PUBLISHER_REDIS)),
+        'hub emitter',
+        new Logger('Realtime'),
+      );
       const emitter = new Emitter<ServerToClientEvents>(redis, { key: hubChannelKey(this.config) }).of(
         HUB_NAMESPACE,
       );
@@ -68,6 +91,6 @@ export class Realtime implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     const redis = this.emitter?.redis;
     this.emitter = undefined;
-    await redis?.quit().catch(() => redis.disconnect());
+    if (redis) await closeClient(redis);
   }
 }

@@ -18,6 +18,21 @@ export abstract class Storage {
   abstract size(key: string): Promise<number>;
   /** Resolves when the store answers (readiness); throws when it is unreachable. */
   abstract check(): Promise<void>;
+  /**
+   * A short-lived URL a browser can fetch the file from directly, without going through the API.
+   * Only stores that sign links have it (S3); the local directory has none, so callers stream instead.
+   */
+  presignedUrl?(key: string, options: PresignOptions): Promise<string>;
+}
+
+/** How a presigned link answers: the store sends these headers instead of the object's own. */
+export interface PresignOptions {
+  /** Seconds the link stays valid. */
+  expiresIn: number;
+  contentType: string;
+  /** E.g. `attachment; filename="..."` for a download link; unset: shown inline. */
+  contentDisposition?: string;
+  cacheControl?: string;
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   PROJECT_STATUS,
@@ -22,7 +28,7 @@ import { Storage } from '../../infra/storage/storage.port';
 import { ReviewQueue } from '../review/review-queue.service';
 import { WalletService } from '../wallet/wallet.service';
 import { DecorationRepository } from './decoration.repository';
-import { deliverDecoration, RENDER_ATTEMPTS, resultKeys } from './decorations.service';
+import { deliverDecoration, RENDER_ATTEMPTS, renderJob, resultKeys } from './decorations.service';
 import type { DecorationFailure } from './decoration.entity';
 import { EngineRouter, type RoutedResult } from './engine/engine-router.service';
 import { stagingPrompt } from './engine/staging-prompt';
@@ -73,14 +79,18 @@ interface Rendered {
 
 type FinishOutcome = 'finished' | 'done' | 'gone';
 
+/** How often a worker queues again the renders left pending without a job (see `requeueStranded`). */
+export const STRANDED_SWEEP_MS = 60_000;
+
 /**
  * The `decoration.render` job. Credits were charged at order time; this job only produces the
  * result. Finishing (or failing) a version is a conditional UPDATE on its pending state inside the
  * transaction that also moves the counters, so a job that runs twice completes (or refunds) once.
  */
 @Injectable()
-export class DecorationRenderer implements OnApplicationBootstrap {
+export class DecorationRenderer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('DecorationRender');
+  private sweep?: NodeJS.Timeout;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -155,21 +165,43 @@ export class DecorationRenderer implements OnApplicationBootstrap {
     }
   }
 
-  /** Versions left pending by a stopped worker or an enqueue that failed are queued again at start. */
+  /**
+   * Versions left pending by a stopped worker or an enqueue that failed are queued again at start, and
+   * every STRANDED_SWEEP_MS after it (a redo accepted while Redis was failing is rendered once it is back).
+   */
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.ROLE === 'api') return;
-    const stranded = (await this.dataSource.query(
-      `SELECT id, decoration_id FROM decoration_versions
-        WHERE state = 'pending' AND created_at > now() - interval '2 days'`,
-    )) as { id: string; decoration_id: string }[];
-    for (const row of stranded) {
-      await this.jobs.add(
+    await this.requeueStranded('0 seconds');
+    this.sweep = setInterval(() => void this.requeueStranded('1 minute'), STRANDED_SWEEP_MS);
+    this.sweep.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweep);
+  }
+
+  /**
+   * Queues every pending version older than `olderThan` again. The job id is the version id, so a render
+   * already queued, running or kept as done is not added twice; a sweep that cannot reach Redis tries again
+   * at the next one.
+   */
+  async requeueStranded(olderThan: string): Promise<number> {
+    try {
+      const stranded = await this.decorations.strandedVersions(olderThan);
+      if (!stranded.length) return 0;
+      await this.jobs.addBulk(
         'decoration.render',
-        { decorationId: row.decoration_id, versionId: row.id },
-        { jobId: row.id, attempts: RENDER_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 } },
+        stranded.map((row) => renderJob(row.decorationId, row.id)),
       );
+      // Mostly renders simply waiting their turn (a no-op to add again): said at start, quiet afterwards.
+      const line = `Queued ${stranded.length} pending render(s) again`;
+      if (olderThan === '0 seconds') this.logger.log(line);
+      else this.logger.debug(line);
+      return stranded.length;
+    } catch (error) {
+      this.logger.warn(`Pending renders not queued again (next sweep retries): ${String(error)}`);
+      return 0;
     }
-    if (stranded.length) this.logger.log(`Re-enqueued ${stranded.length} pending render(s)`);
   }
 
   private async start(versionId: string): Promise<RenderJob | null> {

@@ -25,6 +25,7 @@ import { Storage } from '../../infra/storage/storage.port';
 import { PlanRights } from '../billing/plan-rights.service';
 import { PlatformService } from '../platform/platform.service';
 import { MediaUrls } from '../projects/media-urls.service';
+import { DecorationRepository } from './decoration.repository';
 import { ProjectImages } from '../projects/project-images.service';
 import { ProjectsService } from '../projects/projects.service';
 import { ReviewQueue } from '../review/review-queue.service';
@@ -76,6 +77,12 @@ export const resultKeys = (projectId: string, decorationId: string, versionId: s
 });
 
 const newSeed = (): number => randomInt(1, 2 ** 31 - 1);
+
+/** A version's render job; jobId = versionId, so queuing the same version twice is a no-op in BullMQ. */
+export const renderJob = (decorationId: string, versionId: string) => ({
+  data: { decorationId, versionId },
+  opts: { jobId: versionId, attempts: RENDER_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 } },
+});
 
 /**
  * The style lock: every photo of one property ordered in one style gets the same engine seed, so the
@@ -138,6 +145,7 @@ export class DecorationsService {
     private readonly reviews: ReviewQueue,
     private readonly engines: EngineRouter,
     private readonly planRights: PlanRights,
+    private readonly decorations: DecorationRepository,
   ) {}
 
   async detail(userId: string, projectId: string): Promise<ProjectDetail> {
@@ -185,6 +193,8 @@ export class DecorationsService {
       throw new AppError(ErrorCode.HIGH_DEMAND);
     for (const item of items) await this.assertEngineEmpties(item.type, item.emptyRoom);
     const needed = items.reduce((sum, item) => sum + decorationCost(item.type), 0);
+    // Nothing is charged for renders that cannot be queued: while Redis is down the order is a 503.
+    await this.jobs.assertAvailable();
 
     const created = await this.dataSource.transaction(async (m) => {
       // One check for the whole set: any missing, foreign or other-project image is NOT_FOUND.
@@ -253,7 +263,7 @@ export class DecorationsService {
 
     // The renders are queued first: the balance push waits for a database connection that a burst of
     // orders holds.
-    for (const { decoration, version } of created) await this.enqueue(decoration, version.id);
+    await this.enqueueOrder(userId, projectId, created);
     await this.wallet.announce(userId);
     const fresh = await this.dataSource
       .getRepository(DecorationEntity)
@@ -267,6 +277,8 @@ export class DecorationsService {
     const rights = await this.planRights.forUser(userId);
     assertRoomAndStyle(rights.allRoomsAndStyles, request, '', decoration);
     await this.assertEngineEmpties(decoration.type, request.emptyRoom);
+    // Not charged while the render cannot be queued (503); one lost after the commit is swept (enqueue).
+    await this.jobs.assertAvailable();
     const versionId = randomUUID();
     const chargeKey = `redo:${versionId}`;
     const dropped = await this.dataSource.transaction(async (m) => {
@@ -439,22 +451,84 @@ export class DecorationsService {
 
   /** jobId = versionId: enqueuing the same version twice is a no-op in BullMQ. */
   private async enqueue(decoration: DecorationEntity, versionId: string): Promise<void> {
+    this.announceQueued(decoration);
+    try {
+      const { data, opts } = renderJob(decoration.id, versionId);
+      await this.jobs.add('decoration.render', data, opts);
+    } catch (error) {
+      // The rows are committed; the workers' sweep (DecorationRenderer.requeueStranded) queues it again.
+      this.logger.error(`Render of version ${versionId} not enqueued: ${String(error)}`);
+    }
+  }
+
+  private announceQueued(decoration: DecorationEntity): void {
     this.realtime.toUser(decoration.userId, 'DecorationProgress', {
       decorationId: decoration.id,
       projectId: decoration.projectId,
       stage: 'queued',
       percent: 0,
     });
+  }
+
+  /**
+   * Queues a committed order's renders in one round trip. If that fails (Redis went away after
+   * assertAvailable), the order is undone in this same path before the error (a 503) reaches the
+   * customer: see undoOrder. A render that reached Redis anyway finds no version and does nothing. Either
+   * way no decoration is left charged without a render job.
+   */
+  private async enqueueOrder(
+    userId: string,
+    projectId: string,
+    created: { decoration: DecorationEntity; version: DecorationVersionEntity }[],
+  ): Promise<void> {
     try {
-      await this.jobs.add(
+      await this.jobs.addBulk(
         'decoration.render',
-        { decorationId: decoration.id, versionId },
-        { jobId: versionId, attempts: RENDER_ATTEMPTS, backoff: { type: 'exponential', delay: 1000 } },
+        created.map(({ decoration, version }) => renderJob(decoration.id, version.id)),
       );
     } catch (error) {
-      // The rows are committed; the worker's start-up sweep enqueues pending versions again.
-      this.logger.error(`Render of version ${versionId} not enqueued: ${String(error)}`);
+      await this.undoOrder(userId, projectId, created);
+      throw error;
     }
+    for (const { decoration } of created) this.announceQueued(decoration);
+  }
+
+  /**
+   * Deletes the order's decorations whose render never started and refunds their charges, in one
+   * transaction. The version rows are locked first: a render that did start (its job reached Redis after
+   * all) has counted an attempt and keeps its decoration; one that starts after this commit finds no
+   * version and does nothing.
+   */
+  private async undoOrder(
+    userId: string,
+    projectId: string,
+    created: { decoration: DecorationEntity; version: DecorationVersionEntity }[],
+  ): Promise<void> {
+    const undone = await this.dataSource.transaction(async (m) => {
+      const ids = await this.decorations.lockUnstarted(
+        m,
+        created.map((c) => c.version.id),
+      );
+      const gone = created.filter((c) => ids.includes(c.decoration.id));
+      if (!gone.length) return 0;
+      await this.decorations.deleteDecorations(m, ids);
+      for (const { decoration } of gone.filter((c) => c.decoration.credits > 0))
+        await this.wallet.refund(
+          userId,
+          decoration.credits,
+          'decoration_refund',
+          `refund:order:${decoration.id}`,
+          m,
+        );
+      const credits = gone.reduce((sum, c) => sum + c.decoration.credits, 0);
+      await this.decorations.withdrawFromProject(m, projectId, gone.length, credits, {
+        pending: PROJECT_STATUS.pending,
+        finished: PROJECT_STATUS.finished,
+      });
+      return gone.length;
+    });
+    this.logger.warn(`Order of ${created.length} decoration(s) not queued; ${undone} undone and refunded`);
+    await this.wallet.announce(userId);
   }
 
   /**

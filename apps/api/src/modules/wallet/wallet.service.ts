@@ -10,6 +10,7 @@ import {
 } from '@estancia/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
+import { MetricsService } from '../../infra/metrics/metrics.service';
 import { Realtime } from '../../infra/realtime/realtime.service';
 import { UserPayloadService } from '../identity/user-payload.service';
 
@@ -65,6 +66,7 @@ export class WalletService {
     private readonly dataSource: DataSource,
     private readonly payloads: UserPayloadService,
     private readonly realtime: Realtime,
+    private readonly metrics: MetricsService,
   ) {}
 
   async grant(
@@ -254,6 +256,8 @@ export class WalletService {
       [userId, delta, reason, key, Math.abs(delta)],
     )) as LedgerRow[];
     if (!row) throw new AppError(ErrorCode.INSUFFICIENT_CREDITS);
+    // Counted when this transaction commits (the caller's, when it passed its manager).
+    if (delta < 0) this.metrics.creditsSpent(reason, -delta, m.queryRunner);
     return { entry: toLedgerEntry(row), replayed: false };
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EngineChoice, EngineName, EngineUse } from '@estancia/contracts';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../../../infra/config/config';
+import { MetricsService } from '../../../infra/metrics/metrics.service';
 import { REDIS, redisKey } from '../../../infra/redis/redis.module';
 import { SharedSlots } from '../../../infra/redis/shared-slots';
 import { EngineRepository } from './engine.repository';
@@ -40,6 +41,7 @@ export class EngineRouter {
     @Inject(CONFIGURED_ENGINES) private readonly engines: Map<EngineName, StagingEngine>,
     @Inject(REDIS) redis: Redis,
     private readonly repository: EngineRepository,
+    private readonly metrics: MetricsService,
   ) {
     this.fallback = defaultEngine(config);
     // A slot outlives no render: the worker gives up on one after RENDER_TIMEOUT_SECONDS.
@@ -122,6 +124,7 @@ export class EngineRouter {
     started: number,
     credits: number,
   ): Promise<void> {
+    this.metrics.renderFinished(choice.engine, ok ? 'succeeded' : failureReason(error));
     await this.repository
       .recordAttempt({
         engine: choice.engine,
