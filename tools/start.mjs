@@ -3,77 +3,14 @@
 // Plain Node 20 ESM so it runs before anything is built.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ensureSecrets } from './secrets.mjs';
-import {
-  currentUser,
-  findPostgresBin,
-  findRedisServer,
-  installAdvice,
-  portTaken,
-  probePostgres,
-  probeRedis,
-  startPrivatePostgres,
-  startPrivateRedis,
-} from './services.mjs';
+import { join } from 'node:path';
+import { createLauncher, root } from './launcher.mjs';
+import { portTaken } from './services.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = join(root, '.data');
-const log = (line) => console.log(`[start] ${line}`);
-
-// A local .env (see .env.example) fills in what the shell did not set.
-if (existsSync(join(root, '.env'))) process.loadEnvFile(join(root, '.env'));
-const env = process.env;
-// An empty `KEY=` (as in a copied .env.example) means "use the default", not an empty value.
-for (const [name, value] of Object.entries(env)) if (value === '') delete env[name];
-
-/** Stops whatever was started, newest first; runs once. */
-const cleanups = [];
-let stopping = null;
-let stopRequested = false;
-let starting = Promise.resolve();
-
-function shutdown(code) {
-  stopRequested = true;
-  stopping ??= (async () => {
-    for (const stop of cleanups.reverse()) {
-      try {
-        await stop();
-      } catch (error) {
-        log(`While stopping: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-    process.exit(code);
-  })();
-  return stopping;
-}
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (stopRequested) return;
-    stopRequested = true;
-    console.log('');
-    log('Stopping Estancia...');
-    // A server being started right now registers its stop when it is up; wait for that first.
-    void starting.then(() => shutdown(0));
-  });
-}
-
-/** Starts a service; a signal arriving meanwhile waits for it so it can be stopped too. */
-async function startService(work) {
-  const running = work();
-  starting = running.then(
-    () => undefined,
-    () => undefined,
-  );
-  return running;
-}
-
-async function fail(message) {
-  console.error(`\n${message}\n`);
-  await shutdown(1);
-}
+const { env, log, cleanups, shutdown, fail, stopping, services } = createLauncher({
+  tag: 'start',
+  stoppingLine: 'Stopping Estancia...',
+});
 
 /** Kills a detached child's whole process group, then waits for it to go (SIGKILL after `graceMs`). */
 function stopChild(child, graceMs) {
@@ -97,50 +34,6 @@ function signalGroup(child, signal) {
 }
 
 /** host:port/path of a service URL, never its credentials. */
-function where(url) {
-  try {
-    const { host, pathname } = new URL(url);
-    return `${host}${pathname === '/' ? '' : pathname}`;
-  } catch {
-    return 'not a URL';
-  }
-}
-
-async function resolveDatabase(notes, secrets) {
-  if (env.DATABASE_URL) return { url: env.DATABASE_URL, label: `DATABASE_URL (${where(env.DATABASE_URL)})` };
-  for (const user of new Set(['postgres', currentUser()])) {
-    const probe = await probePostgres('127.0.0.1', 5432, user);
-    if (!probe.answers) break;
-    if (probe.ok)
-      return { url: `postgres://${user}@127.0.0.1:5432/estancia`, label: 'PostgreSQL on 127.0.0.1:5432' };
-    notes.push(`PostgreSQL on 127.0.0.1:5432 answered, but for user ${user} it ${probe.reason}.`);
-  }
-  const binDir = findPostgresBin();
-  if (!binDir) return null;
-  const server = await startPrivatePostgres({
-    binDir,
-    dataDir,
-    password: secrets().databasePassword,
-    log,
-  });
-  cleanups.push(server.stop);
-  return server;
-}
-
-/** With `startPrivate` false it only says whether Redis could be had (nothing is started). */
-async function resolveRedis(notes, startPrivate = true) {
-  if (env.REDIS_URL) return { url: env.REDIS_URL, label: `REDIS_URL (${where(env.REDIS_URL)})` };
-  const probe = await probeRedis('127.0.0.1', 6379);
-  if (probe.ok) return { url: 'redis://127.0.0.1:6379', label: 'Redis on 127.0.0.1:6379' };
-  if (probe.answers) notes.push(`Redis on 127.0.0.1:6379 answered "${probe.reason}".`);
-  const redisServer = findRedisServer();
-  if (!redisServer) return null;
-  if (!startPrivate) return { url: '', label: 'available' };
-  const server = await startPrivateRedis({ redisServer, dataDir, log });
-  cleanups.push(server.stop);
-  return server;
-}
-
 /** `nx run-many -t build`: Nx replays cached outputs, so only what changed is rebuilt. Quiet unless it fails. */
 async function build() {
   if (env.SKIP_BUILD === '1' || env.SKIP_BUILD === 'true') {
@@ -170,7 +63,7 @@ async function build() {
   child.stderr.on('data', (chunk) => (output += chunk));
   const code = await new Promise((done) => child.once('close', (status) => done(status ?? 1)));
   cleanups.splice(cleanups.indexOf(stop), 1);
-  if (stopRequested) return;
+  if (stopping()) return;
   if (code !== 0) await fail(`${output}\nThe build failed (output above). Fix it and run npm start again.`);
 }
 
@@ -197,44 +90,21 @@ async function main() {
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     return fail(`PORT must be 1-65535 (got ${env.PORT}).`);
   const host = env.HOST ?? '0.0.0.0';
-  const notes = [];
-  const needed = [
-    ...(env.JWT_SECRET ? [] : ['jwtSecret']),
-    ...(env.ADMIN_PASSWORD ? [] : ['adminPassword']),
-    ...(env.DECORATOR_PASSWORD ? [] : ['decoratorPassword']),
-  ];
-  const secretsFile = join(dataDir, 'secrets.json');
-  let secrets = ensureSecrets(secretsFile, needed);
-  // The private PostgreSQL's password is only generated when one is actually created.
-  const withDatabasePassword = () => (secrets = ensureSecrets(secretsFile, [...needed, 'databasePassword']));
-
-  const database = await startService(() => resolveDatabase(notes, withDatabasePassword));
-  if (stopRequested) return;
-  // No database means we stop here, so Redis is then only looked for, not started.
-  const redis = await startService(() => resolveRedis(notes, Boolean(database)));
-  if (stopRequested) return;
-  const missing = [...(database ? [] : ['PostgreSQL']), ...(redis ? [] : ['Redis'])];
-  if (missing.length) return fail([...notes, installAdvice(missing)].join('\n'));
-  log(`Database: ${database.label}`);
-  log(`Redis:    ${redis.label}`);
+  const found = await services();
+  if (!found) return;
+  const { database, redis, secrets, staff, generated } = found;
 
   await build();
-  if (stopRequested) return;
+  if (stopping()) return;
   const mainJs = join(root, 'apps/api/dist/main.js');
   if (!existsSync(mainJs)) return fail(`${mainJs} is missing: run without SKIP_BUILD so the API is built.`);
 
   const taken = await portTaken(host, port);
-  if (stopRequested) return;
+  if (stopping()) return;
   if (taken) {
     return fail(`Port ${port} is already in use. Stop what uses it, or choose another: PORT=3001 npm start`);
   }
 
-  const staff = {
-    adminEmail: env.ADMIN_EMAIL ?? 'admin@estancia.local',
-    adminPassword: env.ADMIN_PASSWORD ?? secrets.adminPassword,
-    decoratorEmail: env.DECORATOR_EMAIL ?? 'decorator@estancia.local',
-    decoratorPassword: env.DECORATOR_PASSWORD ?? secrets.decoratorPassword,
-  };
   const apiEnv = {
     ...env,
     DATABASE_URL: database.url,
@@ -249,7 +119,7 @@ async function main() {
   // The api drains open requests and running jobs for SHUTDOWN_GRACE_SECONDS before it exits by itself.
   cleanups.push(() => stopChild(api, (Number(env.SHUTDOWN_GRACE_SECONDS) || 25) * 1000 + 5000));
   api.once('exit', (code, signal) => {
-    if (stopRequested) return;
+    if (stopping()) return;
     log(`The API stopped (${signal ?? `exit code ${code}`}).`);
     void shutdown(code || 1);
   });
@@ -260,7 +130,7 @@ async function main() {
       ? `[${host}]`
       : host;
   const health = await waitForHealth(`http://${probeHost}:${port}/data/project/healthCheck`, api, 180000);
-  if (stopRequested) return;
+  if (stopping()) return;
   if (health !== 'healthy') return fail(`The API ${health} (its log is above).`);
 
   const base = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
@@ -275,9 +145,7 @@ async function main() {
       `Staff sign-in at ${base}/backoffice/`,
       `  Admin           ${staff.adminEmail}  /  ${staff.adminPassword}`,
       `  Decorator       ${staff.decoratorEmail}  /  ${staff.decoratorPassword}`,
-      ...(needed.some((name) => name.endsWith('Password'))
-        ? [`  (generated once, kept in ${secretsFile})`]
-        : []),
+      ...(generated ? [generated] : []),
       '',
       `  E-mails are ${mail}.`,
       '',
