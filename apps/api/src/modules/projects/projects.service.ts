@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   ErrorCode,
   PROJECT_PAGE_SIZE,
@@ -133,12 +134,33 @@ export class ProjectsService {
   /** Deletes the project (its images and decorations cascade), then its files. */
   async remove(userId: string, projectId: string): Promise<void> {
     if (!isUuid(projectId)) throw new AppError(ErrorCode.NOT_FOUND);
-    const [deleted] = (await this.dataSource.query(
-      `DELETE FROM projects WHERE id = $1 AND user_id = $2 RETURNING id`,
-      [projectId, userId],
+    const [deleted] = (await retryOnDeadlock(() =>
+      this.dataSource.query(`DELETE FROM projects WHERE id = $1 AND user_id = $2 RETURNING id`, [
+        projectId,
+        userId,
+      ]),
     )) as [{ id: string }[], number];
     if (!deleted.length) throw new AppError(ErrorCode.NOT_FOUND);
-    await this.storage.deletePrefix(projectPrefix(projectId));
+    await this.removeFiles(projectPrefix(projectId));
+  }
+
+  /**
+   * The project is already gone for everyone; a render still writing into its folder can make a removal
+   * pass fail (the folder refills), so it is tried again a moment later, and a last failure is logged
+   * rather than answered as an error for a deletion that happened.
+   */
+  private async removeFiles(prefix: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.storage.deletePrefix(prefix);
+      } catch (error) {
+        if (attempt === 3) {
+          new Logger('Projects').warn(`Files under ${prefix} not all removed: ${String(error)}`);
+          return;
+        }
+        await sleep(500 * attempt);
+      }
+    }
   }
 
   summary(record: ProjectRecord): ProjectSummary {
@@ -155,5 +177,21 @@ export class ProjectsService {
       createdAt: record.createdAt.toISOString(),
       updatedAt: record.updatedAt.toISOString(),
     };
+  }
+}
+
+/**
+ * A render finishing while its project is deleted locks its version, then the project; the cascading DELETE
+ * locks them the other way round. PostgreSQL breaks such a deadlock by failing one side: the deletion is
+ * simply tried again (the render's side commits or finds its rows gone).
+ */
+async function retryOnDeadlock<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt === 3) throw error;
+      await sleep(50 * attempt);
+    }
   }
 }
