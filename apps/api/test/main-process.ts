@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 
-const API_ROOT = resolve(__dirname, '..');
+export const API_ROOT = resolve(__dirname, '..');
 const REPO_ROOT = resolve(API_ROOT, '../..');
 
 /**
  * Runs src/main.ts as production does, from the TypeScript source: the same swc settings as jest
  * (decorators with metadata) and the workspace libraries from their sources.
  */
-const MAIN_SOURCE = `
+export const MAIN_SOURCE = `
 const Module = require('node:module');
 const fs = require('node:fs');
 const { transformSync } = require(require.resolve('@swc/core', { paths: [${JSON.stringify(API_ROOT)}] }));

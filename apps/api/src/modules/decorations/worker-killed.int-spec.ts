@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type {
   ClientToServerEvents,
   DecorationProgressEvent,
@@ -13,46 +13,14 @@ import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { RELAXED_LIMITS, call, sleep, waitFor } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
+import { API_ROOT, MAIN_SOURCE } from '../../../test/main-process';
 import { roomJpeg } from '../projects/test-images';
 import { WalletService } from '../wallet/wallet.service';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-const API_ROOT = resolve(__dirname, '../../..');
-const REPO_ROOT = resolve(API_ROOT, '../..');
 /** Short, so the job of the killed worker is taken back within seconds instead of the default 30. */
 const LOCK_SECONDS = '2';
-
-/**
- * Runs src/main.ts as the production worker does, from the TypeScript source: the same swc settings
- * as jest (decorators with metadata) and the workspace libraries from their sources.
- */
-const WORKER_SOURCE = `
-const Module = require('node:module');
-const fs = require('node:fs');
-const { transformSync } = require(require.resolve('@swc/core', { paths: [${JSON.stringify(API_ROOT)}] }));
-const libs = {
-  '@estancia/contracts': ${JSON.stringify(join(REPO_ROOT, 'libs/contracts/src/index.ts'))},
-  '@estancia/i18n': ${JSON.stringify(join(REPO_ROOT, 'libs/i18n/src/index.ts'))},
-};
-const resolveFilename = Module._resolveFilename;
-Module._resolveFilename = function (request, ...rest) {
-  return resolveFilename.call(this, libs[request] ?? request, ...rest);
-};
-require.extensions['.ts'] = (module, filename) => {
-  const { code } = transformSync(fs.readFileSync(filename, 'utf8'), {
-    filename,
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
-  });
-  module._compile(code, filename);
-};
-require(${JSON.stringify(join(API_ROOT, 'src/main.ts'))});
-`;
 
 describe('a worker killed in the middle of a render', () => {
   let t: TestApp;
@@ -63,7 +31,7 @@ describe('a worker killed in the middle of a render', () => {
 
   /** A separate `ROLE=worker` process on the api's database, Redis prefix, storage and secret. */
   const startWorker = async (): Promise<ChildProcess> => {
-    const worker = spawn(process.execPath, ['-e', WORKER_SOURCE], {
+    const worker = spawn(process.execPath, ['-e', MAIN_SOURCE], {
       cwd: API_ROOT,
       env: {
         PATH: process.env.PATH,
