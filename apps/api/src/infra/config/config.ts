@@ -17,6 +17,8 @@ export const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/estancia'),
+  /** Connections each process keeps to PostgreSQL at most (the pg pool's `max`). */
+  DATABASE_POOL_MAX: count(20),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z
     .string()
@@ -46,6 +48,12 @@ export const configSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: count(25),
   /** A worker's own HTTP port for /health/* and /metrics (0: none). */
   WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** /health/live answers 503 when the event loop ran this late (a stall the process does not get out of). */
+  LIVENESS_EVENT_LOOP_MS: count(5000),
+  /** /health/live answers 503 when requests have waited this long for a pool connection none gave back. */
+  LIVENESS_POOL_SECONDS: count(30),
+  /** The bearer token /metrics asks for on the api's own port; unset: the api's port does not serve /metrics. */
+  METRICS_TOKEN: z.string().optional(),
   PERSON_DETECTOR: z.enum(['human', 'off']).default('human'),
   ENGINE_URL: z.url().optional(),
   ENGINE_TIMEOUT_SECONDS: count(120),

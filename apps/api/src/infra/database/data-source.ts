@@ -1,9 +1,13 @@
-import { DataSource, type DataSourceOptions } from 'typeorm';
+import { DataSource, MigrationExecutor, type DataSourceOptions } from 'typeorm';
 import { Client } from 'pg';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-export function dataSourceOptions(url: string): DataSourceOptions {
+/** How long a query waits for a connection (a new one, or a free one of a full pool) before it fails. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5000;
+
+/** `poolMax`: DATABASE_POOL_MAX, the connections this process keeps open at most. */
+export function dataSourceOptions(url: string, poolMax = 20): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -11,7 +15,8 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     migrations: MIGRATIONS,
     migrationsTransactionMode: 'each',
     synchronize: false,
-    extra: { max: 20 },
+    // A PostgreSQL that is down or unreachable fails a request within 5 s (a 503), instead of it hanging.
+    extra: { max: poolMax, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS },
   };
 }
 
@@ -37,15 +42,30 @@ export async function ensureDatabase(url: string): Promise<boolean> {
   }
 }
 
-/** Runs pending migrations under an advisory lock so several api processes can boot at once. */
+/**
+ * Runs pending migrations under an advisory lock so several api processes can boot at once. The lock is
+ * session-level, so it is taken, used and released on one connection: the migrations run on it too.
+ */
 export async function migrate(url: string): Promise<string[]> {
   const dataSource = new DataSource(dataSourceOptions(url));
   await dataSource.initialize();
   try {
-    await dataSource.query('SELECT pg_advisory_lock(727001)');
-    const ran = await dataSource.runMigrations({ transaction: 'each' });
-    await dataSource.query('SELECT pg_advisory_unlock(727001)');
-    return ran.map((m) => m.name);
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query('SELECT pg_advisory_lock(727001)');
+      try {
+        const executor = new MigrationExecutor(dataSource, runner);
+        executor.transaction = 'each';
+        const ran = await executor.executePendingMigrations();
+        return ran.map((m) => m.name);
+      } finally {
+        // A failed unlock must not hide a migration's own error; the lock ends with the connection anyway.
+        await runner.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+      }
+    } finally {
+      await runner.release();
+    }
   } finally {
     await dataSource.destroy();
   }

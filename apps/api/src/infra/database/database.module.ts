@@ -7,7 +7,7 @@ import { dataSourceOptions } from './data-source';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => dataSourceOptions(config.DATABASE_URL),
+      useFactory: (config: AppConfig) => dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_MAX),
     }),
   ],
 })

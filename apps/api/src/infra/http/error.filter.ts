@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { ErrorCode, isLocale, type ApiError, type Locale } from '@estancia/contracts';
 import { translate } from '@estancia/i18n';
 import type { Request, Response } from 'express';
+import { isDatabaseUnavailable } from '../database/database-outage';
 import { isRedisUnavailable } from '../redis/redis-outage';
 import { AppError } from './app-error';
 
@@ -13,6 +14,9 @@ const HTTP_CODES: Record<number, ErrorCode> = {
   413: ErrorCode.VALIDATION_FAILED,
   429: ErrorCode.RATE_LIMITED,
 };
+
+/** Retry-After of a 429 whose limit did not say when its window ends. */
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /** The message follows the caller's language: ?lang, then Accept-Language, then English. */
 export function requestLocale(req: Request): Locale {
@@ -33,8 +37,9 @@ export class ErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
-    // Redis unreachable (the queue, a rate limit, a lock): a quick, translated 503, never a 500.
-    if (isRedisUnavailable(exception)) exception = new AppError(ErrorCode.SERVICE_UNAVAILABLE);
+    // Redis or PostgreSQL unreachable (the queue, a rate limit, a lock, the pool): a quick, translated 503, never a 500.
+    if (isRedisUnavailable(exception) || isDatabaseUnavailable(exception))
+      exception = new AppError(ErrorCode.SERVICE_UNAVAILABLE);
     const ctx = host.switchToHttp();
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
@@ -57,6 +62,11 @@ export class ErrorFilter implements ExceptionFilter {
       this.logger.warn(`${req.method} ${req.path}: ${code}`);
     else if (status >= 500)
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    // Every 429 says when to try again; a limit that cannot tell (a framework 429) answers a minute.
+    if (status === 429 && !res.headersSent) {
+      const seconds = exception instanceof AppError ? exception.hint.retryAfterSeconds : undefined;
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(seconds ?? DEFAULT_RETRY_AFTER_SECONDS))));
+    }
     const body: ApiError = {
       code,
       message: translate(requestLocale(req), 'errors', code),

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import Redis from 'ioredis';
+import { Pool } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
-import { RELAXED_LIMITS, call, projectWithPhotos, waitFor } from '../../../test/fixtures';
+import { RELAXED_LIMITS, call, projectWithPhotos, sleep, waitFor } from '../../../test/fixtures';
 import { signIn, startTestApp, type SignedIn, type TestApp } from '../../../test/harness';
 import { createTestDatabase } from '../../../test/db';
 import { createWorker } from '../../app.factory';
@@ -14,6 +15,7 @@ import { MaintenanceFlag } from '../../modules/platform/maintenance.guard';
 import { WalletService } from '../../modules/wallet/wallet.service';
 import { loadConfig } from '../config/config';
 import { Lifecycle } from './lifecycle';
+import { Liveness } from './liveness.service';
 import { WorkerHttpServer } from './worker-http';
 
 /** The value of the first sample of `name` whose labels include `labels`, from Prometheus text. */
@@ -29,18 +31,20 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
-const get = async (url: string) => {
-  const res = await fetch(url);
+const get = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(url, { headers });
   return { status: res.status, type: res.headers.get('content-type') ?? '', text: await res.text() };
 };
 
 describe('health probes and metrics (api)', () => {
   let t: TestApp;
   let alice: SignedIn;
-  const metrics = async () => (await get(`${t.url}/metrics`)).text;
+  const METRICS_TOKEN = 'scraper-secret-of-this-test';
+  const scrape = () => get(`${t.url}/metrics`, { authorization: `Bearer ${METRICS_TOKEN}` });
+  const metrics = async () => (await scrape()).text;
 
   beforeAll(async () => {
-    t = await startTestApp({ ...RELAXED_LIMITS, PERSON_DETECTOR: 'off' });
+    t = await startTestApp({ ...RELAXED_LIMITS, PERSON_DETECTOR: 'off', METRICS_TOKEN });
     alice = await signIn(t);
   });
   afterAll(() => t?.close());
@@ -58,6 +62,15 @@ describe('health probes and metrics (api)', () => {
     expect((await get(`${t.url}/data/health/ready`)).status).toBe(404);
   });
 
+  it("serves /metrics on the api's port only to the METRICS_TOKEN bearer", async () => {
+    expect((await get(`${t.url}/metrics`)).status).toBe(401);
+    expect((await get(`${t.url}/metrics`, { authorization: 'Bearer guessed' })).status).toBe(401);
+    expect((await get(`${t.url}/metrics`, { authorization: `Bearer ${METRICS_TOKEN}x` })).status).toBe(401);
+    const scraped = await scrape();
+    expect(scraped.status).toBe(200);
+    expect(scraped.text).toContain('estancia_');
+  });
+
   it('stays ready in maintenance mode', async () => {
     const db = t.app.get(DataSource);
     await db.query(`UPDATE platform_flags SET is_maintenance_mode = true WHERE id = 'status'`);
@@ -66,7 +79,7 @@ describe('health probes and metrics (api)', () => {
       const write = await call(t, 'POST', 'project', { token: alice.token, body: { propertyName: 'x' } });
       expect(write.status).toBe(503);
       expect((await get(`${t.url}/health/ready`)).status).toBe(200);
-      expect((await get(`${t.url}/metrics`)).status).toBe(200);
+      expect((await scrape()).status).toBe(200);
     } finally {
       await db.query(`UPDATE platform_flags SET is_maintenance_mode = false WHERE id = 'status'`);
       t.app.get(MaintenanceFlag).forget();
@@ -79,7 +92,7 @@ describe('health probes and metrics (api)', () => {
     expect((await call(t, 'GET', `admin/projects/${id}`)).status).toBe(401);
     await call(t, 'GET', `media/${token}`);
     await call(t, 'GET', `no-such-route/${id}`);
-    const res = await get(`${t.url}/metrics`);
+    const res = await scrape();
     expect(res.status).toBe(200);
     expect(res.type).toContain('text/plain');
     const text = res.text;
@@ -272,5 +285,90 @@ describe('a worker process’s own HTTP server', () => {
     await worker.close();
     closed = true;
     await expect(fetch(`${base}/health/live`)).rejects.toThrow();
+  });
+});
+
+describe('liveness: a stalled event loop or a jammed connection pool is 503, on the api and worker ports', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let workerBase: string;
+  const POOL_MAX = 2;
+  const EVENT_LOOP_MS = 700;
+  /** Both probes at once: the api's own port and a worker's server over the same process. */
+  const live = () => Promise.all([get(`${t.url}/health/live`), get(`${workerBase}/health/live`)]);
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      PERSON_DETECTOR: 'off',
+      DATABASE_POOL_MAX: String(POOL_MAX),
+      LIVENESS_POOL_SECONDS: '1',
+      LIVENESS_EVENT_LOOP_MS: String(EVENT_LOOP_MS),
+    });
+    db = t.app.get(DataSource);
+    const address = await t.app.get(WorkerHttpServer).listen(0, '127.0.0.1');
+    workerBase = `http://127.0.0.1:${address.port}`;
+  });
+  afterAll(() => t?.close());
+
+  it('answers 200 while healthy', async () => {
+    for (const probe of await live()) {
+      expect(probe.status).toBe(200);
+      expect(JSON.parse(probe.text)).toEqual({ status: 'ok' });
+    }
+  });
+
+  it('answers 503 once requests have waited past the bound on a pool whose connections are all held', async () => {
+    const held = Array.from({ length: POOL_MAX }, () => db.createQueryRunner());
+    let waiter: Promise<unknown> = Promise.resolve();
+    try {
+      for (const runner of held) await runner.connect();
+      // Waits for a connection nobody gives back (and gives up after the pool's connect timeout).
+      waiter = db.query('SELECT 1').catch((error: unknown) => error);
+      for (const probe of await live()) expect(probe.status).toBe(200);
+      const stuck = await waitFor(
+        'both probes at 503',
+        async () => {
+          const probes = await live();
+          return probes.every((p) => p.status === 503) && probes;
+        },
+        10_000,
+      );
+      for (const probe of stuck)
+        expect(JSON.parse(probe.text)).toMatchObject({ status: 'stuck', checks: { databasePool: 'stuck' } });
+    } finally {
+      for (const runner of held) await runner.release();
+    }
+    await waiter;
+    for (const probe of await live()) expect(probe.status).toBe(200);
+  });
+
+  it('answers 503 just after the event loop stalled past the bound, then 200 again', async () => {
+    const until = Date.now() + EVENT_LOOP_MS * 2;
+    while (Date.now() < until) {
+      // a synchronous stall, as a runaway computation would make
+    }
+    for (const probe of await live()) {
+      expect(probe.status).toBe(503);
+      expect(JSON.parse(probe.text)).toMatchObject({ status: 'stuck', checks: { eventLoop: 'stuck' } });
+    }
+    await sleep(EVENT_LOOP_MS + 300);
+    for (const probe of await live()) expect(probe.status).toBe(200);
+  });
+
+  it('stays ok while PostgreSQL refuses connections: that is readiness, a restart would not help', async () => {
+    // A real pg pool towards a port nobody listens on, as when PostgreSQL is down.
+    const refusing = new Pool({ host: '127.0.0.1', port: 1, max: POOL_MAX, connectionTimeoutMillis: 500 });
+    refusing.on('error', () => undefined);
+    const liveness = new Liveness({ driver: { master: refusing } } as unknown as DataSource, t.config);
+    liveness.onModuleInit();
+    try {
+      const until = Date.now() + 1500;
+      while (Date.now() < until)
+        await Promise.all(Array.from({ length: 5 }, () => refusing.query('SELECT 1').catch(() => undefined)));
+      expect(liveness.report()).toEqual({ status: 'ok', checks: { eventLoop: 'ok', databasePool: 'ok' } });
+    } finally {
+      liveness.onApplicationShutdown();
+      await refusing.end();
+    }
   });
 });

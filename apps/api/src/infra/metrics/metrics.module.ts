@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { HealthController } from './health.controller';
 import { Lifecycle } from './lifecycle';
+import { Liveness } from './liveness.service';
 import { MetricsService } from './metrics.service';
 import { QueueDepthGauge } from './queue-depth';
 import { Readiness } from './readiness.service';
@@ -14,7 +15,7 @@ import { WorkerHttpServer } from './worker-http';
 @Global()
 @Module({
   controllers: [HealthController],
-  providers: [MetricsService, Lifecycle, Readiness, QueueDepthGauge, WorkerHttpServer],
-  exports: [MetricsService, Lifecycle, Readiness, WorkerHttpServer],
+  providers: [MetricsService, Lifecycle, Readiness, Liveness, QueueDepthGauge, WorkerHttpServer],
+  exports: [MetricsService, Lifecycle, Readiness, Liveness, WorkerHttpServer],
 })
 export class MetricsModule {}

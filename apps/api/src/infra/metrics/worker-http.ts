@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Liveness } from './liveness.service';
 import { MetricsService } from './metrics.service';
 import { Readiness } from './readiness.service';
 
@@ -17,6 +18,7 @@ export class WorkerHttpServer implements OnApplicationShutdown {
   constructor(
     private readonly readiness: Readiness,
     private readonly metrics: MetricsService,
+    private readonly liveness: Liveness,
   ) {}
 
   async listen(port: number, host: string): Promise<AddressInfo> {
@@ -52,7 +54,12 @@ export class WorkerHttpServer implements OnApplicationShutdown {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return send(res, 405, 'text/plain', 'Method Not Allowed');
-    if (path === '/health/live') return send(res, 200, 'application/json', JSON.stringify({ status: 'ok' }));
+    if (path === '/health/live') {
+      // The same answers as the api's HealthController.live.
+      const report = this.liveness.report();
+      const body = report.status === 'ok' ? { status: 'ok' } : report;
+      return send(res, report.status === 'ok' ? 200 : 503, 'application/json', JSON.stringify(body));
+    }
     if (path === '/health/ready') {
       const report = await this.readiness.report();
       return send(res, report.status === 'ready' ? 200 : 503, 'application/json', JSON.stringify(report));

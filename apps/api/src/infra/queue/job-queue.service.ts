@@ -88,6 +88,32 @@ export class JobQueue implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
+   * Like addBulk for jobs with their own `jobId`, for a sweep that queues work again: a job kept under that
+   * id as failed or completed (BullMQ would ignore the add) is removed first, so it runs again; one waiting,
+   * delayed or running is left as it is. Answers how many were taken out of the failed or completed set.
+   */
+  async addAgain<N extends JobName>(
+    name: N,
+    jobs: readonly { data: JobOf<N>; opts: JobsOptions & { jobId: string } }[],
+  ): Promise<number> {
+    if (!jobs.length) return 0;
+    const queue = this.queue(name);
+    const states = await within(
+      Promise.all(jobs.map(({ opts }) => queue.getJobState(opts.jobId))),
+      ENQUEUE_TIMEOUT_MS,
+      `${name} states not read in time`,
+    );
+    const finished = jobs.filter((_, i) => states[i] === 'failed' || states[i] === 'completed');
+    await within(
+      Promise.all(finished.map(({ opts }) => queue.remove(opts.jobId))),
+      ENQUEUE_TIMEOUT_MS,
+      `${name} finished jobs not removed in time`,
+    );
+    await this.addBulk(name, jobs);
+    return finished.length;
+  }
+
+  /**
    * Rejects with RedisUnavailableError unless the producer is connected (waiting a moment for a connection
    * being made). Checked before work that must not be charged when its job cannot be queued.
    */

@@ -8,9 +8,12 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { Worker, type Job } from 'bullmq';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DelayedError, Worker, type Job } from 'bullmq';
 import Redis from 'ioredis';
+import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { isDatabaseUnavailable } from '../database/database-outage';
 import { closeClient, isRedisUnavailable } from '../redis/redis-outage';
 import { MetricsService } from '../metrics/metrics.service';
 import { resolveJobHandlers, type FoundHandler } from './job-handlers';
@@ -29,6 +32,7 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnModul
   private readonly workers: { worker: Worker; connection: Redis; running: Map<string, Job> }[] = [];
   private draining?: Promise<void>;
   private outageQuietUntil = 0;
+  private databaseQuietUntil = 0;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -36,6 +40,8 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnModul
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
     @Optional() private readonly metrics?: MetricsService,
+    // Absent in a bare QueueModule (queue.int-spec): no job there is put back for the database.
+    @Optional() @InjectDataSource() private readonly dataSource?: DataSource,
   ) {}
 
   onModuleInit(): void {
@@ -50,24 +56,39 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnModul
       const connection = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null });
       // Timed when the app has metrics (a bare QueueModule, as in queue.int-spec, has not).
       const timed = (run: () => Promise<unknown>) => this.metrics?.timeJob(name, run) ?? run();
-      const worker = new Worker(name, (job) => timed(() => handler.run(job.data)), {
-        connection,
-        prefix: this.config.REDIS_PREFIX,
-        concurrency:
-          typeof settings.concurrency === 'function'
-            ? settings.concurrency(this.config)
-            : settings.concurrency,
-        // A live worker renews its lock every half period; a dead one's job is taken back after one.
-        lockDuration: this.config.QUEUE_LOCK_SECONDS * 1000,
-        stalledInterval: this.config.QUEUE_LOCK_SECONDS * 1000,
-      });
+      const jobs = new Map<string, Job>();
+      const worker = new Worker(
+        name,
+        async (job, token) => {
+          try {
+            return await timed(() => handler.run(job.data));
+          } catch (error) {
+            if (await this.putBackForDatabase(name, job, token, error)) {
+              jobs.delete(job.id ?? '');
+              throw new DelayedError();
+            }
+            throw error;
+          }
+        },
+        {
+          connection,
+          prefix: this.config.REDIS_PREFIX,
+          concurrency:
+            typeof settings.concurrency === 'function'
+              ? settings.concurrency(this.config)
+              : settings.concurrency,
+          // A live worker renews its lock every half period; a dead one's job is taken back after one.
+          lockDuration: this.config.QUEUE_LOCK_SECONDS * 1000,
+          stalledInterval: this.config.QUEUE_LOCK_SECONDS * 1000,
+        },
+      );
       worker.on('failed', (job, error) =>
         this.logger.warn(
           `${name} job ${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`,
         ),
       );
       worker.on('error', (error) => this.reportError(name, error));
-      this.workers.push({ worker, connection, running: running(worker) });
+      this.workers.push({ worker, connection, running: running(worker, jobs) });
     }
     await Promise.all(this.workers.map(({ worker }) => worker.waitUntilReady()));
   }
@@ -121,6 +142,40 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnModul
   }
 
   /**
+   * A job that failed because PostgreSQL is unreachable did not fail: it goes back to the queue, delayed
+   * (1 s, doubling up to 10 s), without counting an attempt, until the database answers again. Otherwise a
+   * render would burn its attempts against a dead database and land in the failed set, its decoration
+   * charged and pending. A sweep's run (a scheduler's job) is not put back: its next run comes anyway.
+   * The error alone is not enough (an engine's ECONNRESET looks the same): the database must not answer.
+   */
+  private async putBackForDatabase(
+    name: JobName,
+    job: Job,
+    token: string | undefined,
+    error: unknown,
+  ): Promise<boolean> {
+    if (!this.dataSource || !token || job.repeatJobKey || !isDatabaseUnavailable(error)) return false;
+    const answers = await this.dataSource.query('SELECT 1').then(
+      () => true,
+      () => false,
+    );
+    if (answers) return false;
+    // Runs already put back: started, neither failed nor this one.
+    const putBack = Math.max(0, job.attemptsStarted - job.attemptsMade - 1);
+    await job.moveToDelayed(
+      Date.now() + Math.min(DATABASE_RETRY_MS * 2 ** putBack, DATABASE_RETRY_MAX_MS),
+      token,
+    );
+    if (Date.now() >= this.databaseQuietUntil) {
+      this.databaseQuietUntil = Date.now() + OUTAGE_LOG_MS;
+      this.logger.warn(
+        `${name} job ${job.id ?? '?'} put back: PostgreSQL unreachable (${String(error)}); jobs wait for it`,
+      );
+    }
+    return true;
+  }
+
+  /**
    * While Redis is down every worker fails each reconnection attempt: one line per OUTAGE_LOG_MS for all of
    * them says so, instead of a thousand; other errors are logged each time.
    */
@@ -158,11 +213,16 @@ export class JobWorkers implements OnModuleInit, OnApplicationBootstrap, OnModul
 }
 
 const OUTAGE_LOG_MS = 30_000;
+/** The first wait of a job put back while PostgreSQL is unreachable, doubled each time up to the max. */
+const DATABASE_RETRY_MS = 1000;
+const DATABASE_RETRY_MAX_MS = 10_000;
 const CONNECTION_ERROR = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|EPIPE/;
 
-/** The jobs a worker is running now, by id: added when one starts, removed when it completes or fails. */
-function running(worker: Worker): Map<string, Job> {
-  const jobs = new Map<string, Job>();
+/**
+ * The jobs a worker is running now, by id: added when one starts, removed when it completes or fails (or,
+ * by the processor, when it is put back for the database: BullMQ emits neither then).
+ */
+function running(worker: Worker, jobs: Map<string, Job>): Map<string, Job> {
   worker.on('active', (job) => jobs.set(job.id ?? '', job));
   worker.on('completed', (job) => jobs.delete(job.id ?? ''));
   worker.on('failed', (job) => job && jobs.delete(job.id ?? ''));

@@ -16,6 +16,8 @@ import { AdminSubscriptionsController } from './admin/admin-subscriptions.contro
 import { AdminSubscriptionsRepository } from './admin/admin-subscriptions.repository';
 import { BillingCustomers } from './billing-customers';
 import { BillingController } from './billing.controller';
+import { CheckoutRepository } from './checkout.repository';
+import { CouponsRepository } from './coupons.repository';
 import { CouponsService } from './coupons.service';
 import { ExtraDecorationsService } from './extra-decorations.service';
 import { PaymentMethodsService } from './payment-methods.service';
@@ -77,8 +79,10 @@ import { SubscriptionsService } from './subscriptions.service';
     PaymentsService,
     PaymentHistoryService,
     CheckoutService,
+    CheckoutRepository,
     BillingCustomers,
     CouponsService,
+    CouponsRepository,
     PaymentMethodsService,
     ExtraDecorationsService,
     GatewayPricesRepository,

@@ -1,3 +1,4 @@
+import { browserOrigin, type RequestOrigin } from './browser-origin';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import {
   BILLING_CURRENCY,
@@ -18,6 +19,7 @@ import { AppError } from '../../infra/http/app-error';
 import { JobQueue } from '../../infra/queue/job-queue.service';
 import { OnJob } from '../../infra/queue/on-job.decorator';
 import { BillingCustomers } from './billing-customers';
+import { CheckoutRepository } from './checkout.repository';
 import { onSale } from './catalogue.service';
 import { CouponsService, discountFor, type CouponRow } from './coupons.service';
 import { GatewayPricesRepository } from './gateway-prices.repository';
@@ -34,6 +36,8 @@ import { SandboxGateway, type SandboxCardInput, type SandboxPayment } from './sa
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EXPIRY_SWEEP_MS = 60_000;
 const EXPIRY_BATCH = 500;
+/** How long a pay or decline holds its session; one left by a process that died lapses after it. */
+const SETTLING_LEASE_SECONDS = 60;
 
 interface SessionRow {
   id: string;
@@ -91,7 +95,7 @@ export interface HostedCheckout {
   draft: SessionDraft;
   mode: CheckoutMode;
   lines: CheckoutLine[];
-  /** Path under PUBLIC_URL the gateway sends the customer back to when they give up. */
+  /** Path the gateway sends the customer back to when they give up (on the buyer's origin, else PUBLIC_URL). */
   cancelPath: string;
 }
 
@@ -110,6 +114,7 @@ export class CheckoutService implements OnApplicationBootstrap {
     private readonly customers: BillingCustomers,
     private readonly jobs: JobQueue,
     private readonly gatewayPrices: GatewayPricesRepository,
+    private readonly checkouts: CheckoutRepository,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -120,15 +125,22 @@ export class CheckoutService implements OnApplicationBootstrap {
   }
 
   /** POST billing/checkout: prices what is bought (with its coupon) and hands it to the gateway. */
-  async open(userId: string, request: CheckoutRequest): Promise<CheckoutResponse> {
-    return this.openHosted(userId, await this.price(userId, request));
+  async open(userId: string, request: CheckoutRequest, from: RequestOrigin = {}): Promise<CheckoutResponse> {
+    return this.openHosted(userId, await this.price(userId, request), from);
   }
 
-  /** Stores the session, makes sure the user is a gateway customer and opens the gateway's page. */
-  async openHosted(userId: string, hosted: HostedCheckout): Promise<CheckoutResponse> {
+  /**
+   * Stores the session, makes sure the user is a gateway customer and opens the gateway's page. The way back
+   * leads to the origin the buyer's browser is on (`from`, when it is ours), where their session lives.
+   */
+  async openHosted(
+    userId: string,
+    hosted: HostedCheckout,
+    from: RequestOrigin = {},
+  ): Promise<CheckoutResponse> {
     const customerRef = await this.customers.ensure(userId);
     const session = await this.record(userId, hosted.draft);
-    const base = this.publicUrl();
+    const base = browserOrigin(from, this.config) ?? this.publicUrl();
     const created = await this.gateway.createCheckout({
       sessionId: session.id,
       userId,
@@ -146,30 +158,36 @@ export class CheckoutService implements OnApplicationBootstrap {
     return { sessionId: session.id, checkoutUrl: created.checkoutUrl };
   }
 
-  /** Stores an open session; it expires CHECKOUT_TTL_MINUTES from now. */
+  /**
+   * Stores an open session; it expires CHECKOUT_TTL_MINUTES from now. Its coupon's use is reserved in
+   * the same transaction (COUPON_EXHAUSTED / COUPON_ALREADY_USED past the coupon's limits).
+   */
   async record(userId: string, draft: SessionDraft): Promise<{ id: string; expiresAt: Date }> {
-    const [session] = (await this.dataSource.query(
-      `INSERT INTO checkout_sessions (user_id, kind, pack_code, plan_code, cycle, quantity, credits, amount_cents,
-                                      discount_cents, coupon_id, currency, gateway, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now() + make_interval(mins => $13))
-       RETURNING id, expires_at`,
-      [
-        userId,
-        draft.kind,
-        draft.packCode ?? null,
-        draft.planCode ?? null,
-        draft.cycle ?? null,
-        draft.quantity ?? 1,
-        draft.credits,
-        draft.amountCents,
-        draft.discountCents ?? 0,
-        draft.couponId ?? null,
-        BILLING_CURRENCY,
-        this.gateway.name,
-        this.config.CHECKOUT_TTL_MINUTES,
-      ],
-    )) as { id: string; expires_at: Date }[];
-    return { id: session.id, expiresAt: session.expires_at };
+    return this.dataSource.transaction(async (m) => {
+      if (draft.couponId) await this.coupons.reserve(m, draft.couponId, userId);
+      const [session] = (await m.query(
+        `INSERT INTO checkout_sessions (user_id, kind, pack_code, plan_code, cycle, quantity, credits, amount_cents,
+                                        discount_cents, coupon_id, currency, gateway, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, now() + make_interval(mins => $13))
+         RETURNING id, expires_at`,
+        [
+          userId,
+          draft.kind,
+          draft.packCode ?? null,
+          draft.planCode ?? null,
+          draft.cycle ?? null,
+          draft.quantity ?? 1,
+          draft.credits,
+          draft.amountCents,
+          draft.discountCents ?? 0,
+          draft.couponId ?? null,
+          BILLING_CURRENCY,
+          this.gateway.name,
+          this.config.CHECKOUT_TTL_MINUTES,
+        ],
+      )) as { id: string; expires_at: Date }[];
+      return { id: session.id, expiresAt: session.expires_at };
+    });
   }
 
   /**
@@ -334,9 +352,9 @@ export class CheckoutService implements OnApplicationBootstrap {
   }
 
   /**
-   * Runs a sandbox outcome on an open session once: a concurrent click finds the lock taken and
-   * answers the session as it stands. Session-level advisory lock, tried (never waited on) so that
-   * no pool connection is held waiting.
+   * Runs a sandbox outcome on an open session once: a concurrent click finds the session claimed and
+   * answers it as it stands. The claim is a lease on the row (one conditional UPDATE), so nothing holds
+   * a pool connection while the outcome settles through its own transactions.
    */
   private async settling(
     userId: string,
@@ -346,21 +364,18 @@ export class CheckoutService implements OnApplicationBootstrap {
     const current = await this.show(userId, sessionId);
     if (current.state === 'expired') throw new AppError(ErrorCode.CHECKOUT_EXPIRED);
     if (current.state !== 'open') return current;
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
+    const lease = await this.checkouts.claimSettling(
+      sessionId,
+      userId,
+      this.gateway.name,
+      SETTLING_LEASE_SECONDS,
+    );
+    if (!lease) return this.show(userId, sessionId);
     try {
-      const [{ locked }] = (await runner.query(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
-        `checkout:${sessionId}`,
-      ])) as { locked: boolean }[];
-      if (!locked) return await this.show(userId, sessionId);
-      try {
-        const row = await this.read(userId, sessionId);
-        if (row.state === 'open') await settle(row);
-      } finally {
-        await runner.query(`SELECT pg_advisory_unlock(hashtext($1))`, [`checkout:${sessionId}`]);
-      }
+      const row = await this.read(userId, sessionId);
+      if (row.state === 'open') await settle(row);
     } finally {
-      await runner.release();
+      await this.checkouts.releaseSettling(sessionId, lease);
     }
     return this.show(userId, sessionId);
   }

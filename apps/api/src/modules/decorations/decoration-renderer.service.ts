@@ -182,17 +182,20 @@ export class DecorationRenderer implements OnApplicationBootstrap, OnApplication
 
   /**
    * Queues every pending version older than `olderThan` again. The job id is the version id, so a render
-   * already queued, running or kept as done is not added twice; a sweep that cannot reach Redis tries again
-   * at the next one.
+   * already queued or running is not added twice; one whose job is kept as failed (it burnt its attempts,
+   * say against a database that was down) or completed while its version is still pending is run again, so
+   * its decoration still ends in a result or a refund. A sweep that cannot reach Redis or PostgreSQL tries
+   * again at the next one.
    */
   async requeueStranded(olderThan: string): Promise<number> {
     try {
       const stranded = await this.decorations.strandedVersions(olderThan);
       if (!stranded.length) return 0;
-      await this.jobs.addBulk(
+      const revived = await this.jobs.addAgain(
         'decoration.render',
         stranded.map((row) => renderJob(row.decorationId, row.id)),
       );
+      if (revived) this.logger.warn(`Rendering again ${revived} pending render(s) whose job had ended`);
       // Mostly renders simply waiting their turn (a no-op to add again): said at start, quiet afterwards.
       const line = `Queued ${stranded.length} pending render(s) again`;
       if (olderThan === '0 seconds') this.logger.log(line);

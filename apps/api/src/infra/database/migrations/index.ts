@@ -23,6 +23,8 @@ import { CatalogueNames1795319959640 } from './1795319959640-catalogue-names';
 import { AccountErasure1795319959680 } from './1795319959680-account-erasure';
 import { Integrations1795319959700 } from './1795319959700-integrations';
 import { StaffConsole1795319959800 } from './1795319959800-staff-console';
+import { CouponLimits1795319960100 } from './1795319960100-coupon-limits';
+import { CheckoutSettling1795319959900 } from './1795319959900-checkout-settling';
 
 /** Every migration, in order. A module that changes the schema adds its migration class here. */
 export const MIGRATIONS: (new () => MigrationInterface)[] = [
@@ -50,4 +52,6 @@ export const MIGRATIONS: (new () => MigrationInterface)[] = [
   AccountErasure1795319959680,
   Integrations1795319959700,
   StaffConsole1795319959800,
+  CouponLimits1795319960100,
+  CheckoutSettling1795319959900,
 ];
