@@ -83,6 +83,8 @@ export const LEDGER_REASONS = [
   'decoration_purchase',
   'subscription_grant',
   'referral_reward',
+  // a referral reward taken back (what was unspent of it) when the purchase that earned it was fully refunded
+  'referral_reward_reversed',
   'decoration',
   'decoration_refund',
   'description',

@@ -145,6 +145,8 @@ export const adminCouponSchema = z.object({
   startsAt: isoDate.nullable(),
   expiresAt: isoDate.nullable(),
   maxRedemptions: z.number().int().min(1).nullable(),
+  /** Uses one customer can make (paid, or held by an open checkout); null: no limit per customer. */
+  maxRedemptionsPerCustomer: z.number().int().min(1).nullable(),
   timesRedeemed: z.number().int(),
   active: z.boolean(),
   createdAt: isoDate,
@@ -165,6 +167,8 @@ export const adminCouponWriteSchema = z
     startsAt: isoDate.nullable(),
     expiresAt: isoDate.nullable(),
     maxRedemptions: z.number().int().min(1).max(1_000_000).nullable(),
+    // Optional in the write so an older console keeps working; absent means no limit per customer.
+    maxRedemptionsPerCustomer: z.number().int().min(1).max(1_000_000).nullable().default(null),
     active: z.boolean(),
   })
   .refine((c) => (c.percentOff === null) !== (c.amountOffCents === null), {

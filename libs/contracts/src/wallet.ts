@@ -35,6 +35,7 @@ export const TRANSACTION_KIND_BY_REASON: Record<LedgerReason, TransactionKind> =
   decoration_purchase: 'decoration',
   subscription_grant: 'subscription',
   referral_reward: 'referral',
+  referral_reward_reversed: 'referral',
   decoration: 'decoration',
   decoration_refund: 'refund',
   description: 'description',

@@ -65,14 +65,21 @@ export function translate(
   key: string,
   vars: Record<string, string | number> = {},
 ): string {
-  const lookup = (tree: Tree) =>
-    key
-      .split('.')
-      .reduce<string | Tree | undefined>(
+  const find = (path: string) => {
+    const parts = path.split('.');
+    const at = (tree: Tree) =>
+      parts.reduce<string | Tree | undefined>(
         (node, part) => (typeof node === 'object' ? node[part] : undefined),
         tree,
       );
-  const found = lookup(resources[locale][namespace] as Tree) ?? lookup(resources.en[namespace] as Tree);
+    return at(resources[locale][namespace] as Tree) ?? at(resources.en[namespace] as Tree);
+  };
+  // A numeric `count` picks the plural form (`key_one`, `key_other`), as i18next does in the apps.
+  const plural =
+    typeof vars.count === 'number'
+      ? find(`${key}_${new Intl.PluralRules(locale).select(vars.count)}`)
+      : undefined;
+  const found = typeof plural === 'string' ? plural : find(key);
   const text = typeof found === 'string' ? found : key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }

@@ -65,6 +65,12 @@ export const CouponForm = () => {
           <DateTimeInput source="expiresAt" helperText="commerce.noBound" />
         </Stack>
         <NumberInput source="maxRedemptions" step={1} min={1} helperText="commerce.coupons.noLimit" />
+        <NumberInput
+          source="maxRedemptionsPerCustomer"
+          step={1}
+          min={1}
+          helperText="commerce.coupons.noLimitPerCustomer"
+        />
         <BooleanInput source="active" helperText="commerce.coupons.activeHelp" />
         {coupon && (
           <Labeled source="timesRedeemed">

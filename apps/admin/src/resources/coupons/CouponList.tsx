@@ -3,7 +3,6 @@ import {
   BooleanField,
   CreateButton,
   DataTable,
-  List,
   NullableBooleanInput,
   SelectField,
   SimpleList,
@@ -12,6 +11,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type AdminCoupon } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import { couponScopeChoices } from './CouponForm';
@@ -53,7 +53,7 @@ const CouponSummary = () => {
 export const CouponList = () => {
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List<AdminCoupon>
+    <StaffList<AdminCoupon>
       sort={{ field: 'createdAt', order: 'DESC' }}
       filters={filters}
       exporter={false}
@@ -96,6 +96,6 @@ export const CouponList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </StaffList>
   );
 };

@@ -14,6 +14,7 @@ const welcome: AdminCoupon = {
   startsAt: null,
   expiresAt: '2026-01-01T00:00:00.000Z',
   maxRedemptions: 100,
+  maxRedemptionsPerCustomer: 2,
   timesRedeemed: 7,
   active: true,
   createdAt: '2025-02-01T09:30:00.000Z',
@@ -84,6 +85,7 @@ describe('the coupon form', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText(/^Porcentaje de descuento/)).toBeNull();
     fireEvent.change(screen.getByLabelText(/^Importe de descuento/), { target: { value: '7.5' } });
     fireEvent.change(screen.getByLabelText(/^Usos como máximo/), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText(/^Máximo de usos por cliente/), { target: { value: '1' } });
     await save();
 
     await waitFor(() => expect(sent(api!, 'POST')).toHaveLength(1), { timeout: 4000 });
@@ -95,6 +97,7 @@ describe('the coupon form', { timeout: 20_000 }, () => {
       startsAt: null,
       expiresAt: null,
       maxRedemptions: 50,
+      maxRedemptionsPerCustomer: 1,
       active: true,
     });
   });
@@ -107,6 +110,7 @@ describe('the coupon form', { timeout: 20_000 }, () => {
     expect(screen.getByText('Veces usado')).toBeTruthy();
     expect(screen.getByText('7')).toBeTruthy();
     expect(screen.queryByLabelText(/^Veces usado/)).toBeNull();
+    expect((screen.getByLabelText(/^Máximo de usos por cliente/) as HTMLInputElement).value).toBe('2');
 
     fireEvent.click(screen.getByRole('radio', { name: 'Porcentaje' }));
     fireEvent.change(screen.getByLabelText(/^Porcentaje de descuento/), { target: { value: '20' } });
@@ -124,6 +128,7 @@ describe('the coupon form', { timeout: 20_000 }, () => {
       'code',
       'expiresAt',
       'maxRedemptions',
+      'maxRedemptionsPerCustomer',
       'percentOff',
       'startsAt',
     ]);

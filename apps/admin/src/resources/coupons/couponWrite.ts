@@ -13,7 +13,7 @@ export const discountKindOf = (coupon: { amountOffCents?: unknown } | undefined)
 
 /**
  * The form's values as the API's write: the figure of the chosen kind, the other one null (the API takes exactly
- * one), dates as ISO instants, an empty maximum as "no limit".
+ * one), dates as ISO instants, an empty maximum (overall or per customer) as "no limit".
  */
 export const toCouponWrite = (values: CouponFormValues) => {
   const kind = values.discountKind === 'amount' ? 'amount' : 'percent';
@@ -25,6 +25,7 @@ export const toCouponWrite = (values: CouponFormValues) => {
     startsAt: isoOrNull(values.startsAt),
     expiresAt: isoOrNull(values.expiresAt),
     maxRedemptions: numberOrNull(values.maxRedemptions),
+    maxRedemptionsPerCustomer: numberOrNull(values.maxRedemptionsPerCustomer),
     active: Boolean(values.active),
   };
 };
@@ -40,6 +41,7 @@ export const validateCoupon = (values: CouponFormValues) => {
       percentOff: 'commerce.coupons.percentInvalid',
       amountOffCents: 'commerce.coupons.amountInvalid',
       maxRedemptions: 'commerce.coupons.maxRedemptionsInvalid',
+      maxRedemptionsPerCustomer: 'commerce.coupons.maxRedemptionsInvalid',
     },
     (issue) => issue.code === 'custom',
   );

@@ -20,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   GOOGLE_LOGIN_FAILED: 401,
   RESET_LINK_INVALID: 400,
   CURRENT_PASSWORD_WRONG: 400,
+  PASSWORD_TOO_COMMON: 400,
   STAFF_ONLY: 403,
   EMAIL_NOT_VERIFIED: 403,
   ACCOUNT_BLOCKED: 403,
@@ -43,6 +44,8 @@ const STATUS: Record<ErrorCode, number> = {
   DECORATION_NOT_READY: 409,
   DOWNLOAD_NOT_POSSIBLE: 409,
   COUPON_INVALID: 400,
+  COUPON_EXHAUSTED: 409,
+  COUPON_ALREADY_USED: 409,
   SUBSCRIPTION_EXISTS: 409,
   NO_ACTIVE_SUBSCRIPTION: 409,
   PAYMENT_METHOD_REQUIRED: 409,
@@ -81,11 +84,16 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly fields?: Record<string, string>,
+    /**
+     * For a 429, when the client may try again (the filter's Retry-After); `status` when the code's usual
+     * status does not fit the place (a blocked account's token is a 401, its sign-in a 403).
+     */
+    readonly hint: { retryAfterSeconds?: number; status?: number } = {},
   ) {
     super(code);
   }
 
   get status(): number {
-    return STATUS[this.code];
+    return this.hint.status ?? STATUS[this.code];
   }
 }

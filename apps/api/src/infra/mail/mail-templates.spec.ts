@@ -22,10 +22,24 @@ const samples: Record<
     facts: ['60'],
     link: RESET,
   }),
+  registrationAttempt: (l) => ({
+    mail: mailTemplates.registrationAttempt(l, { name: 'Núria', link: `${HOME}/login/` }),
+    facts: ['Núria'],
+    link: `${HOME}/login/`,
+  }),
   reviewDelivered: (l) => ({
     mail: mailTemplates.reviewDelivered(l, { name: 'Núria', property: 'Pis Eixample', link: PROJECT }),
     facts: ['Pis Eixample'],
     link: PROJECT,
+  }),
+  paymentRefunded: (l) => ({
+    mail: mailTemplates.paymentRefunded(l, {
+      name: 'Núria',
+      amount: '49,00 €',
+      invoice: 'EST-2026-000123',
+      creditsTaken: 10,
+    }),
+    facts: ['Núria', '49,00 €', 'EST-2026-000123', '10'],
   }),
   reviewAtRisk: (l) => ({
     mail: mailTemplates.reviewAtRisk(l, {
@@ -173,6 +187,17 @@ describe('e-mail templates', () => {
     const mail = mailTemplates.contactConfirmation('en', { name: '%%CODE%% %%FOOTER%%' });
     const { html } = await layout.render(mail.content);
     expect(html).toContain('Hello %%CODE%% %%FOOTER%%,');
+  });
+
+  it('says one credit, not "1 créditos", when a refund takes back a single credit', () => {
+    const refund = (l: 'es' | 'ca' | 'en', creditsTaken: number) =>
+      mailTemplates.paymentRefunded(l, { name: 'Núria', amount: '9,00 €', invoice: 'EST-1', creditsTaken })
+        .content.paragraphs[1];
+    expect(refund('es', 1)).toContain('1 crédito de esa compra');
+    expect(refund('ca', 1)).toContain('1 crèdit d');
+    expect(refund('en', 1)).toContain('1 credit of that purchase has');
+    expect(refund('es', 10)).toContain('10 créditos');
+    expect(refund('en', 10)).toContain('10 credits of that purchase have');
   });
 
   it('refuses MJML with errors instead of sending a broken e-mail', async () => {

@@ -64,11 +64,37 @@ export const mailTemplates = {
       signature: t('signature'),
     })),
 
+  /** To a verified account's owner: somebody registered with their address (they may have forgotten). */
+  registrationAttempt: (locale: Locale, v: Named & { link: string }) =>
+    compose('registrationAttempt', locale, {}, (t) => ({
+      greeting: t('greeting', { name: v.name }),
+      paragraphs: [t('registrationAttempt.body')],
+      action: { label: t('registrationAttempt.action'), url: v.link },
+      notes: [t('registrationAttempt.note')],
+      signature: t('signature'),
+    })),
+
   reviewDelivered: (locale: Locale, v: Named & { property: string; link: string }) =>
     compose('reviewDelivered', locale, { property: v.property }, (t) => ({
       greeting: t('greeting', { name: v.name }),
       paragraphs: [t('reviewDelivered.body', { property: v.property })],
       action: { label: t('reviewDelivered.action'), url: v.link },
+      signature: t('signature'),
+    })),
+
+  /** To the customer: money of a payment refunded (`amount` already written in their language), and credits taken back. */
+  paymentRefunded: (locale: Locale, v: Named & { amount: string; invoice: string; creditsTaken: number }) =>
+    compose('paymentRefunded', locale, { amount: v.amount }, (t) => ({
+      greeting: t('greeting', { name: v.name }),
+      paragraphs: [
+        t('paymentRefunded.body', { amount: v.amount, invoice: v.invoice }),
+        ...(v.creditsTaken > 0 ? [t('paymentRefunded.credits', { count: v.creditsTaken })] : []),
+      ],
+      facts: [
+        [t('paymentRefunded.amount'), v.amount],
+        [t('paymentRefunded.invoice'), v.invoice],
+      ],
+      notes: [t('paymentRefunded.note')],
       signature: t('signature'),
     })),
 
@@ -131,7 +157,9 @@ export const mailTemplates = {
 export type MailTemplate =
   | 'verification'
   | 'passwordReset'
+  | 'registrationAttempt'
   | 'reviewDelivered'
+  | 'paymentRefunded'
   | 'reviewAtRisk'
   | 'reviewOverdue'
   | 'freeDownload'

@@ -1,21 +1,15 @@
-import { Injectable } from '@nestjs/common';
-import { ErrorCode, type Coupon, type CouponScope } from '@estancia/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import { Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, type Coupon } from '@estancia/contracts';
+import type { EntityManager } from 'typeorm';
 import { AppError } from '../../infra/http/app-error';
+import { CouponsRepository, type CouponRow, type CouponUse } from './coupons.repository';
+
+export type { CouponRow } from './coupons.repository';
 
 /** Stripe refuses to charge less than this, so a discount always leaves it to pay. */
 export const MINIMUM_CHARGE_CENTS = 50;
 
-export interface CouponRow {
-  id: string;
-  code: string;
-  percent_off: number | null;
-  amount_off_cents: number | null;
-  applies_to: CouponScope;
-  expires_at: Date | null;
-}
-
-const couponInvalid = (): AppError => new AppError(ErrorCode.COUPON_INVALID, { coupon: 'COUPON_INVALID' });
+const couponError = (code: ErrorCode): AppError => new AppError(code, { coupon: code });
 
 export const toCoupon = (row: CouponRow): Coupon => ({
   code: row.code,
@@ -34,40 +28,60 @@ export const discountFor = (coupon: CouponRow, priceCents: number): number => {
   return Math.max(0, Math.min(off, priceCents - MINIMUM_CHARGE_CENTS));
 };
 
-/** Coupons at checkout: which one applies, and counting it once per paid session. */
+/**
+ * Why this customer cannot have the coupon now, or null. Redemptions are the paid ones plus those
+ * reserved by open, unexpired checkout sessions: an abandoned checkout frees its use when it expires.
+ */
+export const refusalOf = (coupon: CouponRow, use: CouponUse): ErrorCode | null => {
+  if (coupon.max_redemptions_per_customer !== null && use.byCustomer >= coupon.max_redemptions_per_customer)
+    return ErrorCode.COUPON_ALREADY_USED;
+  if (coupon.max_redemptions !== null && coupon.times_redeemed + use.reserved >= coupon.max_redemptions)
+    return ErrorCode.COUPON_EXHAUSTED;
+  return null;
+};
+
+/**
+ * Coupons at checkout, as Stripe counts them: opening a session with one reserves a use (refused
+ * with COUPON_EXHAUSTED or COUPON_ALREADY_USED past its limits), paying it redeems that use.
+ */
 @Injectable()
 export class CouponsService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly logger = new Logger('Coupons');
+
+  constructor(private readonly repository: CouponsRepository) {}
 
   /**
    * The coupon for this code and what is bought, or COUPON_INVALID (field `coupon`) when it does not
-   * exist, is withdrawn, has not started or has expired, is used up or is for the other kind of purchase.
+   * exist, is withdrawn, has not started or has expired, or is for the other kind of purchase. With
+   * `userId`, a coupon this customer can no longer have is refused as `reserve` would refuse it.
    */
-  async usable(code: string, kind: 'pack' | 'subscription'): Promise<CouponRow> {
-    const [row] = (await this.dataSource.query(
-      `SELECT id, code, percent_off, amount_off_cents, applies_to, expires_at
-         FROM coupons
-        WHERE code = $1
-          AND active
-          AND (starts_at IS NULL OR starts_at <= now())
-          AND (expires_at IS NULL OR expires_at > now())
-          AND (max_redemptions IS NULL OR times_redeemed < max_redemptions)
-          AND applies_to IN ($2, 'any')`,
-      [code.trim().toUpperCase(), kind],
-    )) as CouponRow[];
-    if (!row) throw couponInvalid();
+  async usable(code: string, kind: 'pack' | 'subscription', userId?: string): Promise<CouponRow> {
+    const row = await this.repository.findOfferable(code.trim().toUpperCase(), kind);
+    if (!row) throw couponError(ErrorCode.COUPON_INVALID);
+    if (userId) {
+      const refusal = refusalOf(row, await this.repository.use(row.id, userId));
+      if (refusal) throw couponError(refusal);
+    }
     return row;
   }
 
   /**
-   * Counts a paid session's redemption. A coupon used up meanwhile stays at its limit: the sale was
-   * offered with it and is honoured anyway.
+   * Inside the transaction that stores the checkout session: holds one use of the coupon for it, or
+   * throws. The coupon's row lock serialises concurrent checkouts, so the last use goes to one.
+   */
+  async reserve(m: EntityManager, couponId: string, userId: string): Promise<void> {
+    const row = await this.repository.lockOfferable(m, couponId);
+    if (!row) throw couponError(ErrorCode.COUPON_INVALID);
+    const refusal = refusalOf(row, await this.repository.use(couponId, userId, m));
+    if (refusal) throw couponError(refusal);
+  }
+
+  /**
+   * Counts a paid session's redemption. Its reservation kept the use for it; only a session paid after
+   * its own expiry can find the coupon used up, and that sale is honoured at the price it was offered.
    */
   async redeem(m: EntityManager, couponId: string): Promise<void> {
-    await m.query(
-      `UPDATE coupons SET times_redeemed = times_redeemed + 1
-        WHERE id = $1 AND (max_redemptions IS NULL OR times_redeemed < max_redemptions)`,
-      [couponId],
-    );
+    if (!(await this.repository.redeem(m, couponId)))
+      this.logger.warn(`coupon ${couponId} paid past its limit (a session paid after it expired)`);
   }
 }

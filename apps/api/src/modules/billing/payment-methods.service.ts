@@ -1,3 +1,4 @@
+import type { RequestOrigin } from './browser-origin';
 import { Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, type CheckoutResponse, type PaymentMethodResponse } from '@estancia/contracts';
 import { DataSource } from 'typeorm';
@@ -45,13 +46,17 @@ export class PaymentMethodsService {
   }
 
   /** A card-setup checkout: nothing is charged; the card it saves replaces the current one. */
-  setup(userId: string): Promise<CheckoutResponse> {
-    return this.checkout.openHosted(userId, {
-      draft: { kind: 'card_setup', credits: 0, amountCents: 0 },
-      mode: { kind: 'setup' },
-      lines: [],
-      cancelPath: '/account?paymentMethod=cancel',
-    });
+  setup(userId: string, from: RequestOrigin = {}): Promise<CheckoutResponse> {
+    return this.checkout.openHosted(
+      userId,
+      {
+        draft: { kind: 'card_setup', credits: 0, amountCents: 0 },
+        mode: { kind: 'setup' },
+        lines: [],
+        cancelPath: '/account?paymentMethod=cancel',
+      },
+      from,
+    );
   }
 
   /** Detaches the card at the gateway first, so a card we no longer show can no longer be charged. */

@@ -3,6 +3,7 @@ import {
   Controller,
   Delete,
   Get,
+  Headers,
   HttpCode,
   Inject,
   Param,
@@ -55,8 +56,10 @@ export class PaymentsController {
   open(
     @Body(validate(checkoutRequestSchema)) body: CheckoutRequest,
     @CurrentUser() auth: AuthUser,
+    @Headers('origin') origin?: string,
+    @Headers('host') host?: string,
   ): Promise<CheckoutResponse> {
-    return this.checkout.open(auth.userId, body);
+    return this.checkout.open(auth.userId, body, { origin, host });
   }
 
   @Get('checkout/:sessionId')
@@ -68,10 +71,12 @@ export class PaymentsController {
   async coupon(
     @Param('code') code: string,
     @Query(validate(couponQuerySchema)) query: z.output<typeof couponQuerySchema>,
+    @CurrentUser() auth: AuthUser,
   ): Promise<Coupon> {
     const parsed = couponCodeSchema.safeParse(code);
     if (!parsed.success) throw new AppError(ErrorCode.COUPON_INVALID, { coupon: 'COUPON_INVALID' });
-    return toCoupon(await this.coupons.usable(parsed.data, query.kind));
+    // Checked for this customer, so a coupon they cannot have is said before they pick a product.
+    return toCoupon(await this.coupons.usable(parsed.data, query.kind, auth.userId));
   }
 
   @Get('payment-method')
@@ -80,8 +85,12 @@ export class PaymentsController {
   }
 
   @Post('payment-method/setup')
-  setupPaymentMethod(@CurrentUser() auth: AuthUser): Promise<CheckoutResponse> {
-    return this.methods.setup(auth.userId);
+  setupPaymentMethod(
+    @CurrentUser() auth: AuthUser,
+    @Headers('origin') origin?: string,
+    @Headers('host') host?: string,
+  ): Promise<CheckoutResponse> {
+    return this.methods.setup(auth.userId, { origin, host });
   }
 
   @Delete('payment-method')

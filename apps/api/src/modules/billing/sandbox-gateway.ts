@@ -116,7 +116,8 @@ export class SandboxGateway implements PaymentGateway {
 
   createCheckout(input: CreateCheckout): Promise<CheckoutCreated> {
     return Promise.resolve({
-      checkoutUrl: `${this.config.PUBLIC_URL.replace(/\/+$/, '')}/sandbox-checkout/${input.sessionId}`,
+      // The sandbox page is the app's own: on the origin the buyer returns to, where their session is.
+      checkoutUrl: `${new URL(input.successUrl).origin}/sandbox-checkout/${input.sessionId}`,
       gatewayRef: `${SANDBOX_GATEWAY}_${input.sessionId}`,
     });
   }

@@ -217,6 +217,8 @@ describe('console: the admins’ dashboard', () => {
         ...empty,
         signups: 1,
         revenueCents: 600,
+        // bea's referral reward is credits given
+        creditsGranted: 5,
         creditsSpent: 3,
         automatic: 2,
         supervised: 1,
@@ -251,6 +253,41 @@ describe('console: the admins’ dashboard', () => {
     expect((await dashboard('?days=366')).body.days).toHaveLength(366);
     for (const query of ['?days=6', '?days=367', '?days=abc', '?days=7.5'])
       expect(await dashboard(query)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('leaves fully refunded customers out of the paying ones, and counts sign-up and referral credits as given', async () => {
+    const before = await dashboard();
+    const today = (body: AdminDashboard) => body.days[body.days.length - 1];
+    const now = new Date();
+    // Refunded in full (in two refunds): not a paying customer. Refunded in part: still one.
+    const refundedInFull = await user(now);
+    const full = await payment(
+      refundedInFull,
+      { kind: 'pack', cents: 4900, credits: 10, code: 'standard' },
+      now,
+    );
+    await refund(full, 4000, now);
+    await refund(full, 900, now);
+    const refundedInPart = await user(now);
+    const part = await payment(
+      refundedInPart,
+      { kind: 'pack', cents: 4900, credits: 10, code: 'standard' },
+      now,
+    );
+    await refund(part, 900, now);
+    // Given: the sign-up gift, a referral reward net of one taken back, a staff grant; not purchases.
+    await ledger(refundedInFull, 5, 'signup_bonus', now);
+    await ledger(refundedInPart, 5, 'signup_bonus', now);
+    await ledger(refundedInPart, 5, 'referral_reward', now);
+    await ledger(refundedInPart, -3, 'referral_reward_reversed', now);
+    await ledger(refundedInPart, 2, 'admin_adjustment', now);
+    await ledger(refundedInPart, 10, 'pack_purchase', now);
+
+    const after = await dashboard();
+    expect(after.status).toBe(200);
+    expect(after.body.payingCustomers - before.body.payingCustomers).toBe(1);
+    expect(today(after.body).creditsGranted - today(before.body).creditsGranted).toBe(5 + 5 + 5 - 3 + 2);
+    expect(today(after.body).revenueCents - today(before.body).revenueCents).toBe(4900 + 4900 - 4900 - 900);
   });
 
   it('is for admins only', async () => {

@@ -25,6 +25,12 @@ const PRODUCT = `CASE p.kind
 /** Credits spent on decorations and descriptions: spends are negative, their refunds positive. */
 const SPENDING_REASONS = `'decoration', 'description', 'decoration_refund'`;
 
+/**
+ * Credits given for nothing paid, besides staff grants (positive `admin_adjustment`): the sign-up gift and
+ * referral rewards, net of the rewards taken back when the purchase that earned them was refunded.
+ */
+const GIFT_REASONS = `'signup_bonus', 'referral_reward', 'referral_reward_reversed'`;
+
 interface DayRow {
   date: string;
   signups: number;
@@ -65,8 +71,12 @@ export class DashboardRepository {
       this.dataSource.query(
         `WITH ${PERIOD}
          SELECT (SELECT count(*)::int FROM active_subscriptions) AS subscribers,
+                -- a customer whose every payment of the period was refunded in full paid nothing
                 (SELECT count(DISTINCT p.user_id)::int FROM payments p, since
-                  WHERE p.created_at >= since.at AND p.user_id IS NOT NULL) AS paying_customers,
+                  WHERE p.created_at >= since.at AND p.user_id IS NOT NULL
+                    AND p.amount_cents > COALESCE(
+                      (SELECT sum(r.amount_cents) FROM payment_refunds r WHERE r.payment_id = p.id), 0)
+                ) AS paying_customers,
                 (SELECT count(*)::int FROM reviews r JOIN decorations d ON d.id = r.decoration_id
                   WHERE r.state <> 'delivered' AND d.state <> 'failed') AS review_queue_depth`,
         params,
@@ -115,10 +125,11 @@ export class DashboardRepository {
       ),
       credits AS (
         SELECT ${DAY('l.created_at')} AS day,
-               sum(l.delta) FILTER (WHERE l.reason = 'admin_adjustment' AND l.delta > 0) AS granted,
+               sum(l.delta) FILTER (WHERE (l.reason = 'admin_adjustment' AND l.delta > 0) OR l.reason IN (${GIFT_REASONS}))
+                 AS granted,
                -sum(l.delta) FILTER (WHERE l.reason IN (${SPENDING_REASONS})) AS spent
           FROM ledger_entries l, since
-         WHERE l.created_at >= since.at AND l.reason IN ('admin_adjustment', ${SPENDING_REASONS})
+         WHERE l.created_at >= since.at AND l.reason IN ('admin_adjustment', ${GIFT_REASONS}, ${SPENDING_REASONS})
          GROUP BY 1
       ),
       ordered AS (

@@ -4,9 +4,21 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { AppError } from '../../infra/http/app-error';
 import { WalletService } from '../wallet/wallet.service';
+import { ReferralRepository } from './referral.repository';
 
 /** The ledger key of the one reward a referred user can earn their referrer. */
 export const referralRewardKey = (referredUserId: string): string => `referral:${referredUserId}`;
+
+/** The ledger key of that reward's one reversal. */
+export const referralReversalKey = (referredUserId: string): string => `referral_reversed:${referredUserId}`;
+
+/** A reward taken back: whose, and how many credits of it (what the referrer had not spent). */
+export interface RewardReversal {
+  referrerUserId: string;
+  referredUserId: string;
+  credits: number;
+  creditsTaken: number;
+}
 
 /** A user's name as other users see it: the name, else the e-mail's local part. SQL over `users u`. */
 export const DISPLAY_NAME_SQL = (alias: string): string =>
@@ -18,6 +30,7 @@ export class ReferralService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly wallet: WalletService,
+    private readonly repository: ReferralRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -52,13 +65,42 @@ export class ReferralService {
     return reward.referrer_user_id;
   }
 
+  /**
+   * Inside the transaction of a refund that leaves `paymentId` fully refunded: takes back the reward
+   * that payment earned (buy, reward, refund would otherwise be a free-credits loop). Takes what the
+   * referrer has not spent, never below zero (ledger reason `referral_reward_reversed`), once. Answers
+   * what was reversed, or null when the payment earned no reward or it was already reversed.
+   */
+  async reverseReward(m: EntityManager, paymentId: string): Promise<RewardReversal | null> {
+    const reward = await this.repository.rewardOfPaymentForUpdate(m, paymentId);
+    if (!reward || reward.reversed) return null;
+    const balance = await this.wallet.lockedBalance(m, reward.referrerUserId);
+    const taken = Math.min(reward.credits, balance);
+    if (taken > 0)
+      await this.wallet.spend(
+        reward.referrerUserId,
+        taken,
+        'referral_reward_reversed',
+        referralReversalKey(reward.referredUserId),
+        m,
+      );
+    await this.repository.markReversed(m, reward.referredUserId, taken);
+    return {
+      referrerUserId: reward.referrerUserId,
+      referredUserId: reward.referredUserId,
+      credits: reward.credits,
+      creditsTaken: taken,
+    };
+  }
+
   /** GET referral: the code to share and what it has earned so far. */
   async summary(userId: string): Promise<ReferralSummary> {
     const [row] = (await this.dataSource.query(
       `SELECT u.referral_code,
               (SELECT count(*)::int FROM users r WHERE r.referred_by_user_id = u.id) AS referred,
               (SELECT count(*)::int FROM referral_rewards w WHERE w.referrer_user_id = u.id) AS rewarded,
-              (SELECT COALESCE(sum(credits), 0)::int FROM referral_rewards w WHERE w.referrer_user_id = u.id) AS earned
+              (SELECT COALESCE(sum(credits - credits_reversed), 0)::int FROM referral_rewards w
+                WHERE w.referrer_user_id = u.id) AS earned
          FROM users u WHERE u.id = $1`,
       [userId],
     )) as { referral_code: string; referred: number; rewarded: number; earned: number }[];

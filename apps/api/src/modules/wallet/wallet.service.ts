@@ -111,6 +111,17 @@ export class WalletService {
     return row?.balance ?? 0;
   }
 
+  /**
+   * Inside a transaction: the balance, with the wallet row locked until the commit, so what is taken
+   * back from it is decided on a balance no concurrent spend can lower meanwhile.
+   */
+  async lockedBalance(m: EntityManager, userId: string): Promise<number> {
+    const [row] = (await m.query(`SELECT balance FROM wallets WHERE user_id = $1 FOR UPDATE`, [userId])) as {
+      balance: number;
+    }[];
+    return row?.balance ?? 0;
+  }
+
   /** The user's ledger, newest first. */
   async ledger(
     userId: string,
@@ -165,7 +176,7 @@ export class WalletService {
                   -- spends are negative and refunds positive, so their negated sum is the net use
                   -sum(delta) FILTER (WHERE reason IN ('decoration', 'description', 'decoration_refund')) AS used,
                   count(*) FILTER (WHERE reason = 'description' AND delta < 0) AS descriptions,
-                  sum(delta) FILTER (WHERE reason = 'referral_reward') AS referrals
+                  sum(delta) FILTER (WHERE reason IN ('referral_reward', 'referral_reward_reversed')) AS referrals
              FROM ledger_entries WHERE user_id = u.id
          ) l ON true
          LEFT JOIN LATERAL (

@@ -23,6 +23,7 @@ export interface CouponWrite {
   startsAt: string | null;
   expiresAt: string | null;
   maxRedemptions: number | null;
+  maxRedemptionsPerCustomer: number | null;
   active: boolean;
 }
 
@@ -35,6 +36,7 @@ interface CouponRow {
   starts_at: Date | null;
   expires_at: Date | null;
   max_redemptions: number | null;
+  max_redemptions_per_customer: number | null;
   times_redeemed: number;
   active: boolean;
   created_at: Date;
@@ -49,13 +51,14 @@ const toCoupon = (row: CouponRow): AdminCoupon => ({
   startsAt: row.starts_at?.toISOString() ?? null,
   expiresAt: row.expires_at?.toISOString() ?? null,
   maxRedemptions: row.max_redemptions,
+  maxRedemptionsPerCustomer: row.max_redemptions_per_customer,
   timesRedeemed: row.times_redeemed,
   active: row.active,
   createdAt: row.created_at.toISOString(),
 });
 
 const COLUMNS = `c.id, c.code, c.percent_off, c.amount_off_cents, c.applies_to, c.starts_at, c.expires_at,
-  c.max_redemptions, c.times_redeemed, c.active, c.created_at`;
+  c.max_redemptions, c.max_redemptions_per_customer, c.times_redeemed, c.active, c.created_at`;
 
 const values = (c: CouponWrite): unknown[] => [
   c.code,
@@ -66,6 +69,7 @@ const values = (c: CouponWrite): unknown[] => [
   c.expiresAt,
   c.maxRedemptions,
   c.active,
+  c.maxRedemptionsPerCustomer,
 ];
 
 /** SQL of the console's coupons. A code is unique (coupons_code_key); a coupon is never deleted. */
@@ -129,8 +133,8 @@ export class AdminCouponsRepository {
   async insert(m: EntityManager, coupon: CouponWrite): Promise<string | null> {
     const [row] = (await m.query(
       `INSERT INTO coupons (code, percent_off, amount_off_cents, applies_to, starts_at, expires_at, max_redemptions,
-                            active)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                            active, max_redemptions_per_customer)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (code) DO NOTHING RETURNING id`,
       values(coupon),
     )) as { id: string }[];
@@ -146,8 +150,8 @@ export class AdminCouponsRepository {
     if (taken) return false;
     await m.query(
       `UPDATE coupons SET code = $1, percent_off = $2, amount_off_cents = $3, applies_to = $4, starts_at = $5,
-              expires_at = $6, max_redemptions = $7, active = $8
-        WHERE id = $9`,
+              expires_at = $6, max_redemptions = $7, active = $8, max_redemptions_per_customer = $9
+        WHERE id = $10`,
       [...values(coupon), id],
     );
     return true;

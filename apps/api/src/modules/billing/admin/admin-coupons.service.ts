@@ -25,6 +25,7 @@ const written = (coupon: AdminCoupon | CouponWrite): CouponWrite => ({
   startsAt: coupon.startsAt,
   expiresAt: coupon.expiresAt,
   maxRedemptions: coupon.maxRedemptions,
+  maxRedemptionsPerCustomer: coupon.maxRedemptionsPerCustomer,
   active: coupon.active,
 });
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { AdminPayment, BillingCycle, PackCode, PlanCode } from '@estancia/contracts';
+import type { AdminPayment, BillingCycle, Locale, PackCode, PlanCode } from '@estancia/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ListQuery } from '../../../infra/http/simple-rest';
 
@@ -171,6 +171,20 @@ export class AdminPaymentsRepository {
     if (!UUID.test(id)) return null;
     const [row] = (await this.dataSource.query(`${SELECT_PAYMENTS} WHERE p.id = $1`, [id])) as PaymentRow[];
     return row ? toPayment(row, await this.refundsOf([row.id])) : null;
+  }
+
+  /** Who paid, as the refund e-mail needs them; null for a payment whose customer is gone. */
+  async customerOf(
+    paymentId: string,
+  ): Promise<{ email: string; name: string; language: Locale; invoiceNumber: string } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT u.email, u.name, u.language, p.invoice_number
+         FROM payments p JOIN users u ON u.id = p.user_id WHERE p.id = $1`,
+      [paymentId],
+    )) as { email: string; name: string; language: Locale; invoice_number: string }[];
+    return row
+      ? { email: row.email, name: row.name, language: row.language, invoiceNumber: row.invoice_number }
+      : null;
   }
 
   /** The payment, locked for the rest of the transaction: refunds of one payment run one after the other. */

@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ErrorCode, FieldIssue, type AdminPayment, type AdminRefundRequest } from '@estancia/contracts';
+import {
+  BILLING_CURRENCY,
+  displayName,
+  ErrorCode,
+  FieldIssue,
+  type AdminPayment,
+  type AdminRefundRequest,
+} from '@estancia/contracts';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../../../infra/http/app-error';
 import type { ListQuery } from '../../../infra/http/simple-rest';
+import { mailTemplates } from '../../../infra/mail/mail-templates';
+import { MailService } from '../../../infra/mail/mail.service';
 import { AuditLog } from '../../audit/audit-log.service';
+import { ReferralService } from '../../referral/referral.service';
 import { WalletService } from '../../wallet/wallet.service';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '../payment-gateway.port';
 import { PaymentHistoryService } from '../payment-history.service';
@@ -31,10 +41,20 @@ export function creditsOwedBack(
   return share(payment.refundedCents + refundCents) - share(payment.refundedCents);
 }
 
+/** What a recorded refund moved, to announce and tell the customer after the commit. */
+interface RecordedRefund {
+  customerId: string | null;
+  creditsTaken: number;
+  /** The referrer whose reward a full refund took credits back from. */
+  referrerId: string | null;
+}
+
 /**
  * The console's payments: list, show, invoice, and refunds through the gateway. A refund is made at
  * the gateway first; only once it said yes are the refund, the credits taken back (ledger reason
- * `payment_refund`, never below a zero balance) and the audit row written, in one transaction.
+ * `payment_refund`, never below a zero balance) and the audit row written, in one transaction. A
+ * refund that leaves the payment fully refunded also takes back the referral reward it earned, in
+ * the same transaction. The customer is told by e-mail after the commit.
  */
 @Injectable()
 export class AdminPaymentsService {
@@ -46,6 +66,8 @@ export class AdminPaymentsService {
     private readonly history: PaymentHistoryService,
     private readonly wallet: WalletService,
     private readonly auditLog: AuditLog,
+    private readonly referrals: ReferralService,
+    private readonly mail: MailService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
   ) {}
 
@@ -84,7 +106,7 @@ export class AdminPaymentsService {
     const key = `${staffId}:${clientKey}`;
     let gatewayRef: string | null = null;
     try {
-      const announce = await this.dataSource.transaction(async (m) => {
+      const recorded = await this.dataSource.transaction(async (m): Promise<RecordedRefund | null> => {
         const payment = await this.repository.lockForRefund(m, paymentId);
         if (!payment) throw new AppError(ErrorCode.NOT_FOUND);
         const prior = await this.repository.refundByKey(m, key);
@@ -126,9 +148,28 @@ export class AdminPaymentsService {
             refund: { amountCents: request.amountCents, creditsTaken: taken, reason: request.reason },
           },
         });
-        return taken > 0 ? payment.userId : null;
+        const fullyRefunded = payment.refundedCents + request.amountCents >= payment.amountCents;
+        const reversal = fullyRefunded ? await this.referrals.reverseReward(m, paymentId) : null;
+        if (reversal)
+          await this.auditLog.record(m, {
+            actorId: staffId,
+            action: 'referrals.reward_reversed',
+            resource: 'referrals',
+            recordId: reversal.referredUserId,
+            before: { rewardCredits: reversal.credits },
+            after: { paymentId, refundId, creditsTaken: reversal.creditsTaken },
+          });
+        return {
+          customerId: payment.userId,
+          creditsTaken: taken,
+          referrerId: reversal && reversal.creditsTaken > 0 ? reversal.referrerUserId : null,
+        };
       });
-      if (announce) await this.wallet.announce(announce);
+      if (recorded) {
+        if (recorded.customerId && recorded.creditsTaken > 0) await this.wallet.announce(recorded.customerId);
+        if (recorded.referrerId) await this.wallet.announce(recorded.referrerId);
+        await this.tellCustomer(paymentId, request.amountCents, recorded.creditsTaken);
+      }
     } catch (error) {
       // The gateway refunded but nothing was recorded: the same key repeats it at the gateway as a no-op.
       if (gatewayRef)
@@ -136,6 +177,29 @@ export class AdminPaymentsService {
       throw error;
     }
     return this.show(paymentId);
+  }
+
+  /** The refund e-mail, in the customer's language. Never throws: the refund is already recorded. */
+  private async tellCustomer(paymentId: string, amountCents: number, creditsTaken: number): Promise<void> {
+    try {
+      const customer = await this.repository.customerOf(paymentId);
+      if (!customer) return;
+      const amount = new Intl.NumberFormat(customer.language, {
+        style: 'currency',
+        currency: BILLING_CURRENCY,
+      }).format(amountCents / 100);
+      await this.mail.sendTemplate(
+        customer.email,
+        mailTemplates.paymentRefunded(customer.language, {
+          name: displayName(customer),
+          amount,
+          invoice: customer.invoiceNumber,
+          creditsTaken,
+        }),
+      );
+    } catch (error) {
+      this.logger.error(`refund e-mail for payment ${paymentId} not sent: ${String(error)}`);
+    }
   }
 
   private async refundAtGateway(

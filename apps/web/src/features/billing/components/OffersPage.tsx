@@ -31,6 +31,13 @@ import { PaymentCancelDialog, RegisterToSubscribeDialog } from './PaymentDialogs
 import { PlanCard } from './PlanCard';
 import { SubscriptionChangeDialog } from './SubscriptionChangeDialog';
 
+/** Checkout refusals said on the coupon field (the coupon is unknown, used up, or already used by this customer). */
+const COUPON_REFUSALS: ReadonlySet<ErrorCode> = new Set([
+  ErrorCode.COUPON_INVALID,
+  ErrorCode.COUPON_EXHAUSTED,
+  ErrorCode.COUPON_ALREADY_USED,
+]);
+
 interface PlanAction {
   label: string;
   disabled?: boolean;
@@ -145,8 +152,8 @@ export function OffersPage() {
     }
     checkout.mutate(request, {
       onError: (error) => {
-        if (error instanceof ApiRequestError && error.code === ErrorCode.COUPON_INVALID)
-          setCouponErrors((all) => ({ ...all, [kind]: ErrorCode.COUPON_INVALID }));
+        if (error instanceof ApiRequestError && COUPON_REFUSALS.has(error.code))
+          setCouponErrors((all) => ({ ...all, [kind]: error.code }));
         else reportApiError(error);
       },
     });
