@@ -22,6 +22,8 @@ export interface ServerToClientEvents {
   SendProjectDecorationRetryConfirm: (projectId: string) => void;
   DecorationProgress: (event: DecorationProgressEvent) => void;
   PlatformStatus: (status: PlatformStatus) => void;
+  /** The account was blocked by staff: the app shows the blocked page; the connection closes right after. */
+  AccountBlocked: () => void;
 }
 
 export type AddGroupAck = { ok: true } | { ok: false; code: string };

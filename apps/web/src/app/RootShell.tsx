@@ -5,6 +5,8 @@ import { PendingFreeDownload } from '../features/free-try/components/PendingFree
 import { useScrollToHash } from '../features/navigation/hooks/useScrollToHash';
 import { Notifications } from '../features/notifications/components/Notifications';
 import { useRealtimeConnection } from '../features/realtime/hooks/useRealtimeConnection';
+import { useAccountBlocked } from '../features/session/account-blocked';
+import { AccountBlockedPage } from '../features/session/components/AccountBlockedPage';
 import { useCrossTabSession } from '../features/session/hooks/useCrossTabSession';
 import type { RouteName } from './route-meta';
 
@@ -33,9 +35,10 @@ export function RootShell() {
   useRealtimeConnection();
   useScrollToTopOnRouteChange();
   useScrollToHash();
+  const blocked = useAccountBlocked();
   return (
     <>
-      <Outlet />
+      {blocked ? <AccountBlockedPage /> : <Outlet />}
       <PendingFreeDownload />
       <Notifications />
     </>

@@ -1,5 +1,6 @@
 import type { PlatformStatus } from '@estancia/contracts';
 import { session } from '../features/session/session';
+import { signOutBlocked } from '../features/session/signed-out-blocked';
 import { createApiClient } from './api-client';
 import { currentLocale } from './i18n';
 import { queryClient, queryKeys } from './query-client';
@@ -11,6 +12,7 @@ export const api = createApiClient({
   getToken: () => session.getState().token,
   getLanguage: currentLocale,
   onUnauthorized: () => session.clear(),
+  onBlocked: signOutBlocked,
   onMaintenance: () =>
     queryClient.setQueryData<PlatformStatus>(queryKeys.platformStatus, (old) => ({
       isHighDemandAuto: old?.isHighDemandAuto ?? false,

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { STORAGE_KEYS } from '@estancia/contracts';
 import { AppProviders } from '../app/AppProviders';
 import { notifications } from '../features/notifications/notifications';
+import { accountBlocked } from '../features/session/account-blocked';
 import { session } from '../features/session/session';
 import { buildRoutes } from '../routes/router';
 import { i18n } from '../shared/i18n';
@@ -11,6 +12,7 @@ import { queryClient } from '../shared/query-client';
 /** Fresh shared state for each test: no session, empty caches, Spanish. */
 export async function resetApp(): Promise<void> {
   session.clear();
+  accountBlocked.set(false);
   for (const toast of notifications.getState().toasts) notifications.dismissToast(toast.id);
   notifications.undock();
   queryClient.clear();

@@ -72,6 +72,14 @@ export type Job =
       data: { email: string };
     }
   | {
+      name: 'verification.resend';
+      /**
+       * "Send the code again": the worker mails a fresh code to an unverified account. The request only
+       * enqueues, so an unknown, an unverified and a verified e-mail take the same time to answer.
+       */
+      data: { email: string };
+    }
+  | {
       name: 'image.import';
       /** An integrator's photo by URL: the worker fetches it (public https only) and uploads it to the project. */
       data: { userId: string; projectId: string; url: string };
@@ -107,6 +115,7 @@ export const JOB_SETTINGS: Record<JobName, { concurrency: number | ((config: App
   'free-try.inspiration': { concurrency: 1 },
   'description.write': { concurrency: 4 },
   'password-reset.send': { concurrency: 2 },
+  'verification.resend': { concurrency: 2 },
   'webhook.deliver': { concurrency: 10 },
   'image.import': { concurrency: 4 },
 };

@@ -2,6 +2,8 @@
 export interface HubCaller {
   userId: string;
   sessionId: string;
+  /** When the token expires (epoch ms): the hub closes the socket then. */
+  expiresAt?: number;
 }
 
 /**
@@ -11,4 +13,6 @@ export interface HubCaller {
 export abstract class HubAuthenticator {
   /** The caller behind a token, or null when the token is bad, expired or its session was revoked. */
   abstract authenticate(token: string): Promise<HubCaller | null>;
+  /** Why a token that `authenticate` refused is refused: ACCOUNT_BLOCKED for a blocked account, else UNAUTHENTICATED. */
+  abstract refusal(token: string): Promise<string>;
 }

@@ -38,6 +38,9 @@ export function handshakeToken(handshake: {
   return match ? match[1] : null;
 }
 
+/** The longest delay setTimeout accepts (2^31 - 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Socket.IO namespace `/hub`: only signed-in users connect, and each joins only its own room. */
 @WebSocketGateway({ namespace: HUB_NAMESPACE })
 export class HubGateway implements OnGatewayInit, OnGatewayConnection {
@@ -55,14 +58,13 @@ export class HubGateway implements OnGatewayInit, OnGatewayConnection {
     // Middleware runs before the connection exists, so a refused socket never joins anything.
     hub.use((socket: HubSocket, next) => {
       const token = handshakeToken(socket.handshake);
-      const refuse = () =>
-        next(
-          Object.assign(new Error(ErrorCode.UNAUTHENTICATED), { data: { code: ErrorCode.UNAUTHENTICATED } }),
-        );
+      const refuse = (code: string = ErrorCode.UNAUTHENTICATED) =>
+        next(Object.assign(new Error(code), { data: { code } }));
       if (!token) return refuse();
       this.authenticator.authenticate(token).then(
         (user) => {
-          if (!user) return refuse();
+          // A blocked account's app is told so (ACCOUNT_BLOCKED) rather than just refused.
+          if (!user) return void this.authenticator.refusal(token).then(refuse, () => refuse());
           socket.data.user = user;
           socket.data.token = token;
           next();
@@ -93,7 +95,26 @@ export class HubGateway implements OnGatewayInit, OnGatewayConnection {
     }
     await socket.join(sessionRoom(user.sessionId));
     const current = await this.authenticator.authenticate(token).catch(() => null);
-    if (current?.sessionId !== user.sessionId) socket.disconnect(true);
+    if (current?.sessionId !== user.sessionId) {
+      socket.disconnect(true);
+      return;
+    }
+    this.closeAtExpiry(socket, user.expiresAt);
+  }
+
+  /** A token is good until its `exp`: the socket opened with it closes then, like its HTTP calls stop. */
+  private closeAtExpiry(socket: HubSocket, expiresAt: number | undefined): void {
+    if (expiresAt === undefined) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      const left = expiresAt - Date.now();
+      if (left <= 0) return void socket.disconnect(true);
+      // setTimeout holds at most ~24.8 days; a longer token is re-armed on the way.
+      timer = setTimeout(schedule, Math.min(left, MAX_TIMER_MS));
+      timer.unref?.();
+    };
+    socket.once('disconnect', () => clearTimeout(timer));
+    schedule();
   }
 
   @SubscribeMessage('AddGroup')

@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { AddGroupAck, ClientToServerEvents, ServerToClientEvents } from '@estancia/contracts';
+import jwt from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import type { SessionResponse } from '@estancia/contracts';
@@ -229,6 +230,24 @@ describe('real-time hub /hub', () => {
       for (const client of clients.splice(0)) client.disconnect();
       await otherApi.close();
     }
+  });
+
+  it('closes a socket when its token expires, though the session lives on', async () => {
+    const hal = await signIn(t);
+    const claims = JSON.parse(Buffer.from(hal.token.split('.')[1], 'base64url').toString()) as {
+      sid: string;
+    };
+    // The same session, in a token that expires in 3 s.
+    const short = jwt.sign({ sid: claims.sid }, t.config.JWT_SECRET, {
+      algorithm: 'HS256',
+      subject: hal.userId,
+      expiresIn: 3,
+    });
+    const client = await joined(short, hal.userId);
+    const control = await joined(hal.token, hal.userId);
+    expect(await closedWithin(client, 8000)).toBe('io server disconnect');
+    await receivesNothingMore(client, control, hal.userId);
+    await expect(connected(connect({ token: short }))).rejects.toThrow(/UNAUTHENTICATED/);
   });
 
   it('closes sockets on a worker’s request too (the Redis emitter carries it)', async () => {

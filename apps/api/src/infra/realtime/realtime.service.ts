@@ -57,6 +57,17 @@ export class Realtime implements OnApplicationShutdown {
       .emit(event, ...args);
   }
 
+  /** An event for the connections opened with these sessions' tokens (e.g. before closing them). */
+  toSessions<E extends EventName>(
+    sessionIds: readonly string[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void {
+    if (!sessionIds.length) return;
+    const target = this.target();
+    for (const id of sessionIds) target.to(sessionRoom(id)).emit(event, ...args);
+  }
+
   broadcast<E extends EventName>(event: E, ...args: Parameters<ServerToClientEvents[E]>): void {
     this.target().emit(event, ...args);
   }

@@ -9,11 +9,14 @@ import { sha256 } from '../identity/secrets';
 /**
  * Takes one attempt from every counter, or from none when any is used up: a refusal by the browser's
  * limit must not eat the address's allowance. One script, so parallel requests cannot both pass.
- * KEYS: the counters; ARGV[1]: window in seconds; ARGV[1 + i]: the limit of KEYS[i].
+ * KEYS: the counters; ARGV[1]: window in seconds; ARGV[1 + i]: the limit of KEYS[i]. Answers 1, or
+ * minus the seconds until the used-up counter's window ends.
  */
 const RESERVE = `
 for i = 1, #KEYS do
-  if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[i + 1]) then return 0 end
+  if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[i + 1]) then
+    return -math.max(redis.call('TTL', KEYS[i]), 1)
+  end
 end
 for i = 1, #KEYS do
   if redis.call('INCR', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ARGV[1]) end
@@ -56,7 +59,8 @@ export class FreeTryAllowance {
       this.config.FREE_TRY_WINDOW_HOURS * 3600,
       ...counters.map(([, limit]) => limit),
     );
-    if (Number(taken) !== 1) throw new AppError(ErrorCode.FREE_TRY_LIMIT);
+    if (Number(taken) !== 1)
+      throw new AppError(ErrorCode.FREE_TRY_LIMIT, undefined, { retryAfterSeconds: -Number(taken) });
     return { keys };
   }
 

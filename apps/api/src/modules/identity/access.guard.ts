@@ -37,11 +37,20 @@ export class AccessGuard implements CanActivate {
     const auth = token ? await this.sessions.authenticate(token) : null;
     if (auth) req.auth = auth;
     if (isPublic) return true;
-    if (!auth) throw new AppError(ErrorCode.UNAUTHENTICATED);
+    if (!auth) throw await this.unauthenticated(token);
     if (roles && !roles.includes(auth.role)) {
       const staffRoute = roles.every((role) => STAFF_ROLES.includes(role));
       throw new AppError(staffRoute && auth.role === 'customer' ? ErrorCode.STAFF_ONLY : ErrorCode.FORBIDDEN);
     }
     return true;
+  }
+
+  /**
+   * A 401 either way, so every client signs out; a blocked account's token says ACCOUNT_BLOCKED, so the
+   * customer app can show why instead of silently dropping to the visitor pages.
+   */
+  private async unauthenticated(token: string | null): Promise<AppError> {
+    const code = token ? await this.sessions.refusal(token) : ErrorCode.UNAUTHENTICATED;
+    return new AppError(code, undefined, { status: 401 });
   }
 }

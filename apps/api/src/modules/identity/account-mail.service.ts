@@ -22,10 +22,22 @@ export class AccountMail {
     await this.sendTo(to, mailTemplates.verification, { code, minutes: LIMITS.verificationCodeTtlMinutes });
   }
 
+  /**
+   * Tells a verified account's owner that someone registered with their address (often themselves, having
+   * forgotten): the mail a new account's code costs, so a taken e-mail answers in the same time.
+   */
+  async registrationAttempt(to: Recipient): Promise<void> {
+    await this.sendTo(to, mailTemplates.registrationAttempt, { link: `${this.publicUrl()}/login/` });
+  }
+
   /** The link opens the web Login page's reset form (`/login/?resetToken=<rowId>`). */
   async passwordReset(to: Recipient, rowId: string): Promise<void> {
-    const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/login/?resetToken=${encodeURIComponent(rowId)}`;
+    const link = `${this.publicUrl()}/login/?resetToken=${encodeURIComponent(rowId)}`;
     await this.sendTo(to, mailTemplates.passwordReset, { link, minutes: LIMITS.passwordResetTtlMinutes });
+  }
+
+  private publicUrl(): string {
+    return this.config.PUBLIC_URL.replace(/\/$/, '');
   }
 
   /** One account template, in the user's language and greeting them by name. */

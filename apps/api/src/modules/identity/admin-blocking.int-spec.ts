@@ -131,7 +131,15 @@ describe('staff console: blocking and unblocking an account', () => {
     expect(other.status).toBe(200);
     expect((await wallet(holder.secret)).status).toBe(200);
     const socket = await connect(customer.token);
-    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    // The app is told why before the connection closes, so it can show the blocked page.
+    const events: string[] = [];
+    socket.on('AccountBlocked', () => events.push('AccountBlocked'));
+    const closed = new Promise<string>((resolve) =>
+      socket.once('disconnect', (reason) => {
+        events.push('disconnect');
+        resolve(reason);
+      }),
+    );
 
     const res = await block(customer.user.id, 'Chargeback fraud');
     const blockedAt = Date.now();
@@ -144,9 +152,11 @@ describe('staff console: blocking and unblocking an account', () => {
     // The open connection is closed by the server, well within 5 s.
     expect(await closed).toBe('io server disconnect');
     expect(Date.now() - blockedAt).toBeLessThan(5000);
+    expect(events).toEqual(['AccountBlocked', 'disconnect']);
+    // Every call of the blocked account's tokens says so, rather than a bare sign-out.
     for (const token of [customer.token, other.body.token])
-      expect(await profile(token)).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
-    await expect(connect(customer.token)).rejects.toThrow(/UNAUTHENTICATED/);
+      expect(await profile(token)).toMatchObject({ status: 401, body: { code: 'ACCOUNT_BLOCKED' } });
+    await expect(connect(customer.token)).rejects.toThrow(/ACCOUNT_BLOCKED/);
     expect(await login(customer.email)).toMatchObject({ status: 403, body: { code: 'ACCOUNT_BLOCKED' } });
     // A wrong password still says only that the credentials are wrong.
     const wrong = await call(t, 'POST', 'user/login', {
@@ -177,7 +187,7 @@ describe('staff console: blocking and unblocking an account', () => {
     const again = await login(customer.email);
     expect(again.status).toBe(200);
     expect((await profile(again.body.token)).status).toBe(200);
-    expect(await profile(customer.token)).toMatchObject({ status: 401 });
+    expect(await profile(customer.token)).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
     (await connect(again.body.token)).disconnect();
     expect(await wallet(holder.secret)).toMatchObject({ status: 200, body: { balance: expect.any(Number) } });
     expect((await audit(customer.user.id)).map((row) => [row.action, row.before, row.after])).toEqual([

@@ -57,7 +57,7 @@ export class AdminUsersService {
         before: { blocked: was.blockedAt !== null, blockedReason: was.blockedReason },
         after: { blocked: true, blockedReason: reason },
         // A socket that reconnects at once must already find its session revoked.
-        afterCommit: async () => this.sessions.closeConnections(revoked),
+        afterCommit: async () => this.sessions.closeBlockedConnections(revoked),
       };
     });
   }

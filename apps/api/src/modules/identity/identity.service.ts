@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ErrorCode,
@@ -20,9 +21,13 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { AppError } from '../../infra/http/app-error';
+import { JobQueue } from '../../infra/queue/job-queue.service';
+import type { JobOf } from '../../infra/queue/jobs';
+import { OnJob } from '../../infra/queue/on-job.decorator';
 import { AccountMail } from './account-mail.service';
 import { Accounts } from './accounts.service';
 import { GoogleIdentity } from './google-identity';
+import { assertPasswordNotCommon } from './password-strength';
 import { hashPassword, passwordMatches } from './passwords';
 import { RateLimiter } from './rate-limiter.service';
 import { newVerificationCode, sameHash, sha256, verificationCodeHash } from './secrets';
@@ -60,6 +65,7 @@ export class IdentityService {
     private readonly limiter: RateLimiter,
     private readonly mail: AccountMail,
     private readonly google: GoogleIdentity,
+    private readonly jobs: JobQueue,
   ) {}
 
   // ---- registration and e-mail verification ----
@@ -67,13 +73,18 @@ export class IdentityService {
   /**
    * Creates an account that waits for its e-mailed code. Registering again while the account is still
    * unverified keeps that account (id, credit, referral code) and sends a fresh code instead of refusing.
+   * A taken e-mail costs the same work as a new one (limits, password check and hash, a locked row), so
+   * only the spec's "Email already exists" answer tells, not its timing.
    */
   async register(body: RegisterBody, ip: string): Promise<RegisterResponse> {
     await this.limiter.hit('code-ip', ip, this.config.RATE_LIMIT_VALIDATION_PER_IP);
+    // Every registration may mail the address, so each counts against it like a resend.
+    await this.limiter.hit('code-email', body.email, this.config.RATE_LIMIT_VALIDATION_PER_EMAIL);
+    assertPasswordNotCommon(body.password, [body.email, body.name]);
     const referrer = await this.accounts.referrer(body.referralCode);
     const existing = await this.accounts.findByEmail(body.email);
-    if (existing) return this.registerAgain(existing, body, referrer?.id ?? null);
     const passwordHash = await hashPassword(body.password);
+    if (existing) return this.registerAgain(existing, body, referrer?.id ?? null, passwordHash);
     const code = newVerificationCode();
     let user: UserEntity;
     try {
@@ -97,7 +108,7 @@ export class IdentityService {
           ? await this.accounts.findByEmail(body.email)
           : null;
       if (!raced) throw error;
-      return this.registerAgain(raced, body, referrer?.id ?? null);
+      return this.registerAgain(raced, body, referrer?.id ?? null, passwordHash);
     }
     await this.mail.verificationCode(user, code);
     return { data: { email: user.email, verificationRequired: true } };
@@ -112,13 +123,10 @@ export class IdentityService {
     existing: UserEntity,
     body: RegisterBody,
     referrerId: string | null,
+    passwordHash: string,
   ): Promise<RegisterResponse> {
     const taken = () =>
       new AppError(ErrorCode.EMAIL_ALREADY_EXISTS, { email: ErrorCode.EMAIL_ALREADY_EXISTS });
-    if (existing.verifiedAt) throw taken();
-    // Each repeat mails the address, so it counts against that address like a resend.
-    await this.limiter.hit('code-email', existing.email, this.config.RATE_LIMIT_VALIDATION_PER_EMAIL);
-    const passwordHash = await hashPassword(body.password);
     const code = newVerificationCode();
     // An account's own referral code never refers it.
     const referredBy = referrerId === existing.id ? null : referrerId;
@@ -127,7 +135,21 @@ export class IdentityService {
       const [row] = (await m.query(`SELECT verified_at FROM users WHERE id = $1 FOR UPDATE`, [
         existing.id,
       ])) as { verified_at: Date | null }[];
-      if (!row || row.verified_at) return null;
+      if (!row || row.verified_at) {
+        // The writes a new account makes, undone: a taken e-mail answers in the time a free one takes.
+        await m.query(`SAVEPOINT taken_email`);
+        const decoy = await this.accounts.create(m, {
+          email: `${randomUUID()}@taken.invalid`,
+          name: body.name,
+          company: body.company,
+          language: body.language,
+          passwordHash,
+          verified: false,
+        });
+        await this.storeCode(m, decoy.id, code);
+        await m.query(`ROLLBACK TO SAVEPOINT taken_email`);
+        return null;
+      }
       await m.query(
         `UPDATE users SET name = $2, company = $3, language = $4, password_hash = $5,
                 referred_by_user_id = COALESCE($6, referred_by_user_id)
@@ -140,7 +162,11 @@ export class IdentityService {
       await this.storeCode(m, existing.id, code);
       return this.accounts.findById(existing.id, m);
     });
-    if (!updated) throw taken();
+    if (!updated) {
+      // A verified account: its owner is told (the mail a new account's code costs), the caller refused.
+      await this.mail.registrationAttempt(existing);
+      throw taken();
+    }
     await this.mail.verificationCode(updated, code);
     return { data: { email: updated.email, verificationRequired: true } };
   }
@@ -149,8 +175,8 @@ export class IdentityService {
   async verify(body: ValidationBody, ip: string): Promise<StatusResponse> {
     await this.limitCodeAttempts(ip, body.email);
     const user = await this.accounts.findByEmail(body.email);
-    if (!user) throw this.codeError(ErrorCode.VERIFICATION_CODE_INVALID);
-    if (user.verifiedAt) throw new AppError(ErrorCode.ALREADY_VERIFIED);
+    // A verified account has no code left to try: answered as an unknown e-mail, which tells nothing.
+    if (!user || user.verifiedAt) throw this.codeError(ErrorCode.VERIFICATION_CODE_INVALID);
     // The outcome is decided inside the transaction but thrown after it, so a wrong try still counts.
     const outcome = await this.dataSource.transaction(async (m): Promise<CodeOutcome> => {
       const [code] = (await m.query(
@@ -175,16 +201,33 @@ export class IdentityService {
     return { status: 'verified' };
   }
 
-  /** Sends a new code and invalidates the old one. Unknown e-mails get the same answer and no mail. */
+  /**
+   * Sends a new code and invalidates the old one. The request only counts the limits and enqueues, the
+   * same work for an unknown, an unverified and a verified e-mail, so neither the answer nor its timing
+   * tells them apart; the `verification.resend` job mails unverified accounts only.
+   */
   async resendCode(email: string, ip: string): Promise<StatusResponse> {
     await this.limitCodeAttempts(ip, email);
-    const user = await this.accounts.findByEmail(email);
-    if (user?.verifiedAt) throw new AppError(ErrorCode.ALREADY_VERIFIED);
-    if (user) {
-      const code = await this.dataSource.transaction((m) => this.replaceVerificationCode(m, user.id));
-      await this.mail.verificationCode(user, code);
-    }
+    await this.queueCodeResend(email);
     return { status: 'sent' };
+  }
+
+  private async queueCodeResend(email: string): Promise<void> {
+    // The payload is an e-mail address: keep it in Redis no longer than the job needs it.
+    await this.jobs.add(
+      'verification.resend',
+      { email: email.toLowerCase() },
+      { removeOnComplete: true, removeOnFail: { age: 24 * 3600 } },
+    );
+  }
+
+  /** Unknown and verified e-mails end here with no trace. */
+  @OnJob('verification.resend')
+  async sendCodeAgain({ email }: JobOf<'verification.resend'>): Promise<void> {
+    const user = await this.accounts.findByEmail(email);
+    if (!user || user.verifiedAt) return;
+    const code = await this.dataSource.transaction((m) => this.replaceVerificationCode(m, user.id));
+    await this.mail.verificationCode(user, code);
   }
 
   /**
@@ -277,6 +320,7 @@ export class IdentityService {
   /** Sets a new password from a reset link (usable once); every session of the account ends. */
   async resetPassword(body: ResetBody, ip: string): Promise<StatusResponse> {
     await this.limiter.hit('reset-ip', ip, this.config.RATE_LIMIT_RESET_PER_IP);
+    assertPasswordNotCommon(body.password);
     const passwordHash = await hashPassword(body.password);
     const done = await this.dataSource.transaction(async (m) => {
       const [used] = (await m.query(
@@ -312,6 +356,7 @@ export class IdentityService {
         currentPassword: ErrorCode.CURRENT_PASSWORD_WRONG,
       });
     }
+    assertPasswordNotCommon(body.password, [user.email, user.name]);
     const passwordHash = await hashPassword(body.password);
     const { token, revoked } = await this.dataSource.transaction(async (m) => {
       await m.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [user.id, passwordHash]);
@@ -338,14 +383,18 @@ export class IdentityService {
   /**
    * Wrong password, unknown e-mail and Google-only accounts all answer INVALID_CREDENTIALS after the same
    * password hashing work, so the answer reveals nothing. Callers decide about unverified accounts.
+   * Wrong passwords slow down only the client that typed them (RateLimiter.loginFailed).
    */
   private async checkCredentials(email: string, password: string, ip: string): Promise<UserEntity> {
     await this.limiter.hit('login-ip', ip, this.config.RATE_LIMIT_LOGIN_PER_IP);
-    await this.limiter.hit('login-email', email, this.config.RATE_LIMIT_LOGIN_PER_EMAIL);
+    await this.limiter.waitForLoginTurn(email, ip);
     const user = await this.accounts.findByEmail(email);
     const matches = await passwordMatches(user?.passwordHash, password);
-    if (!user || !matches) throw new AppError(ErrorCode.INVALID_CREDENTIALS);
-    await this.limiter.reset('login-email', email);
+    if (!user || !matches) {
+      await this.limiter.loginFailed(email, ip, this.config.RATE_LIMIT_LOGIN_PER_EMAIL);
+      throw new AppError(ErrorCode.INVALID_CREDENTIALS);
+    }
+    await this.limiter.loginSucceeded(email, ip);
     return user;
   }
 

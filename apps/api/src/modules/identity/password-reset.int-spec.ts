@@ -93,6 +93,18 @@ describe('forgot and reset password', () => {
     expect((await login(email, NEW_PASSWORD)).status).toBe(200);
   });
 
+  it('refuses a common or breached new password and leaves the link usable', async () => {
+    const { email } = await signUp(t);
+    await forgot(email);
+    const rowId = rowIdOf(await resetLink(email));
+    expect(await reset(rowId, 'Qwerty123!')).toMatchObject({
+      status: 400,
+      body: { code: 'PASSWORD_TOO_COMMON', fields: { password: 'PASSWORD_TOO_COMMON' } },
+    });
+    expect((await login(email, 'Qwerty123!')).status).toBe(401);
+    expect((await reset(rowId)).body).toEqual({ status: 'changed' });
+  });
+
   it('lets only one of two simultaneous resets with the same link through', async () => {
     const { email } = await signUp(t);
     await forgot(email);

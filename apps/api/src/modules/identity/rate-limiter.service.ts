@@ -11,7 +11,7 @@ import { sha256 } from './secrets';
 export type RateLimitBucket =
   | 'api-ip'
   | 'login-ip'
-  | 'login-email'
+  | 'login-client'
   | 'code-ip'
   | 'code-email'
   | 'reset-ip'
@@ -27,6 +27,9 @@ export type RateLimitBucket =
  */
 const FAILS_OPEN: ReadonlySet<RateLimitBucket> = new Set(['api-ip', 'api-key']);
 
+/** The longest wait between two tries of one e-mail from one client after repeated wrong passwords. */
+export const LOGIN_DELAY_MAX_SECONDS = 60;
+
 /**
  * Fixed-window counters in Redis, shared by every api process. Subjects (IPs, e-mails) are hashed
  * so Redis holds no personal data.
@@ -41,10 +44,46 @@ export class RateLimiter {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Counts one attempt and refuses it with RATE_LIMITED once more than `limit` were made in the window. */
+  /**
+   * Counts one attempt and refuses it with RATE_LIMITED once more than `limit` were made in the window,
+   * telling the client (Retry-After) when the window ends.
+   */
   async hit(bucket: RateLimitBucket, subject: string, limit: number): Promise<void> {
-    const { count } = await this.count(bucket, subject, this.config.RATE_LIMIT_WINDOW_SECONDS);
-    if (count > limit) throw new AppError(ErrorCode.RATE_LIMITED);
+    const { count, resetSeconds } = await this.count(bucket, subject, this.config.RATE_LIMIT_WINDOW_SECONDS);
+    if (count > limit)
+      throw new AppError(ErrorCode.RATE_LIMITED, undefined, { retryAfterSeconds: resetSeconds });
+  }
+
+  /**
+   * Wrong passwords are counted per e-mail *and* client address, so a stranger's guesses never lock the
+   * owner out of their account from their own device. Past `free` failures each further try must wait,
+   * doubling from 1 s up to LOGIN_DELAY_MAX_SECONDS: the client is slowed down, never locked out for the
+   * whole window. Refuses with RATE_LIMITED (and Retry-After) while a wait is running.
+   */
+  async waitForLoginTurn(email: string, ip: string): Promise<void> {
+    const key = this.key('login-client', `${email}|${ip}`);
+    const waitMs = await this.redis.pttl(`${key}:wait`);
+    if (waitMs > 0)
+      throw new AppError(ErrorCode.RATE_LIMITED, undefined, { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+  }
+
+  /** Counts a wrong password of `email` from `ip` and, past `free` of them, starts the wait before the next try. */
+  async loginFailed(email: string, ip: string, free: number): Promise<void> {
+    const key = this.key('login-client', `${email}|${ip}`);
+    const window = this.config.RATE_LIMIT_WINDOW_SECONDS;
+    const replies = await this.redis.multi().set(key, 0, 'EX', window, 'NX').incr(key).exec();
+    const failures = Number(replies?.[1]?.[1] ?? 0);
+    if (failures <= free) return;
+    const seconds = Math.min(2 ** Math.min(failures - free - 1, 16), LOGIN_DELAY_MAX_SECONDS);
+    await this.redis.set(`${key}:wait`, 1, 'EX', seconds);
+  }
+
+  /** A right password from this client: its failures are forgotten. */
+  async loginSucceeded(email: string, ip: string): Promise<void> {
+    const key = this.key('login-client', `${email}|${ip}`);
+    await this.redis.del(key, `${key}:wait`).catch((error: unknown) => {
+      if (!isRedisUnavailable(error)) throw error;
+    });
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import { LIMITS, type SessionResponse } from '@estancia/contracts';
 import { DataSource } from 'typeorm';
 import { startTestApp, type TestApp } from '../../../test/harness';
@@ -9,7 +10,11 @@ import {
   signUp,
   uniqueEmail,
   verificationCode,
+  waitFor,
+  type RunningApp,
 } from '../../../test/fixtures';
+import { createWorker } from '../../app.factory';
+import { JobQueue } from '../../infra/queue/job-queue.service';
 
 describe('registration and e-mail verification', () => {
   let t: TestApp;
@@ -26,6 +31,18 @@ describe('registration and e-mail verification', () => {
     call(t, 'POST', 'user/validation', { body: { email, token } });
   const login = (email: string, password = PASSWORD) =>
     call(t, 'POST', 'user/login', { body: { login: email, password } });
+  /** How many verification e-mails the outbox holds for `email`. */
+  const codeMails = async (email: string, on: DataSource = db): Promise<number> =>
+    (
+      (await on.query(`SELECT count(*)::int AS n FROM outbox WHERE "to" = $1 AND template = 'verification'`, [
+        email,
+      ])) as { n: number }[]
+    )[0].n;
+  /** The queue's resend jobs are all done (none waiting or running). */
+  const resendJobsDone = (app: RunningApp) =>
+    waitFor('the resend jobs', async () =>
+      (await app.app.get(JobQueue).pending('verification.resend')) === 0 ? true : undefined,
+    );
 
   it('registers an account that waits for its e-mailed code, in the chosen language', async () => {
     const email = uniqueEmail();
@@ -97,6 +114,35 @@ describe('registration and e-mail verification', () => {
       [email],
     );
     expect(count).toBe(1);
+    // The owner is told, in their language, and the writes the attempt made for its timing were undone.
+    const notices = await db.query(
+      `SELECT subject FROM outbox WHERE "to" = $1 AND template = 'registrationAttempt'`,
+      [email],
+    );
+    expect(notices).toHaveLength(1);
+    const [{ decoys }] = await db.query(
+      `SELECT count(*)::int AS decoys FROM users WHERE email LIKE '%@taken.invalid'`,
+    );
+    expect(decoys).toBe(0);
+  });
+
+  it('refuses a common or breached password with a translated PASSWORD_TOO_COMMON, taken e-mail or not', async () => {
+    const { email } = await signUp(t);
+    for (const address of [uniqueEmail(), email]) {
+      const weak = await call(t, 'POST', 'user/register', {
+        body: { name: 'Ana', email: address, password: 'Password1!', acceptTerms: true },
+        headers: { 'accept-language': 'es' },
+      });
+      expect(weak).toMatchObject({
+        status: 400,
+        body: { code: 'PASSWORD_TOO_COMMON', fields: { password: 'PASSWORD_TOO_COMMON' } },
+      });
+      expect((weak.body as { message: string }).message).toMatch(/demasiado común/);
+    }
+    // Built from the person's own name and e-mail: as weak as a dictionary word.
+    const own = await register({ name: 'Ana Ferrer', email: 'ana.ferrer@example.com', password: 'Ferrer1!' });
+    expect(own.body).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
+    expect((await db.query(`SELECT 1 FROM users WHERE email = 'ana.ferrer@example.com'`)).length).toBe(0);
   });
 
   describe('registering again before verifying', () => {
@@ -279,7 +325,11 @@ describe('registration and e-mail verification', () => {
         fields: { token: 'VERIFICATION_CODE_INVALID' },
       });
       expect((await validate(email, code)).body).toEqual({ status: 'verified' });
-      expect((await validate(email, code)).body).toMatchObject({ code: 'ALREADY_VERIFIED' });
+      // A verified account answers as an unknown e-mail would: nothing tells it is registered.
+      const again = await validate(email, code);
+      const unknown = await validate(uniqueEmail(), code);
+      expect([again.status, again.body]).toEqual([unknown.status, unknown.body]);
+      expect(again.body).toMatchObject({ code: 'VERIFICATION_CODE_INVALID' });
       expect((await login(email)).status).toBe(200);
     });
 
@@ -323,12 +373,45 @@ describe('registration and e-mail verification', () => {
       for (let i = 0; i < LIMITS.verificationCodeMaxAttempts; i++) await validate(email, wrong(first));
       const resent = await call(t, 'POST', 'user/validation/resend', { body: { email } });
       expect(resent.body).toEqual({ status: 'sent' });
+      // The worker mails the new code shortly after the request answers.
+      await waitFor('the resent code', async () => (await codeMails(email)) === 2);
       const second = await verificationCode(t, email);
       if (second !== first)
         expect((await validate(email, first)).body).toMatchObject({ code: 'VERIFICATION_CODE_INVALID' });
       expect((await validate(email, second)).body).toEqual({ status: 'verified' });
+      // Verified now: the same answer as for anyone, and no mail.
       const afterVerified = await call(t, 'POST', 'user/validation/resend', { body: { email } });
-      expect(afterVerified.body).toMatchObject({ code: 'ALREADY_VERIFIED' });
+      expect([afterVerified.status, afterVerified.body]).toEqual([200, { status: 'sent' }]);
+      await resendJobsDone(t);
+      expect(await codeMails(email)).toBe(2);
+    });
+
+    it('only enqueues a resend in the request: the worker mails an unverified account, nobody else', async () => {
+      // An api process without workers: the request's whole work is visible before any job runs.
+      const api = await startTestApp({ ...RELAXED_LIMITS, ROLE: 'api' });
+      let worker: INestApplicationContext | undefined;
+      try {
+        const verified = (await signUp(api)).email;
+        const pending = uniqueEmail('pending');
+        await call(api, 'POST', 'user/register', {
+          body: { name: 'P', email: pending, password: PASSWORD, acceptTerms: true },
+        });
+        const unknown = uniqueEmail('nobody');
+        const answers = [];
+        for (const email of [verified, pending, unknown])
+          answers.push(await call(api, 'POST', 'user/validation/resend', { body: { email } }));
+        expect(answers.map((a) => [a.status, a.body])).toEqual(Array(3).fill([200, { status: 'sent' }]));
+        const mails = (email: string) => codeMails(email, api.app.get(DataSource));
+        expect([await mails(verified), await mails(pending), await mails(unknown)]).toEqual([1, 1, 0]);
+        expect(await api.app.get(JobQueue).pending('verification.resend')).toBe(3);
+
+        worker = await createWorker({ ...api.config, ROLE: 'worker' });
+        await resendJobsDone(api);
+        expect([await mails(verified), await mails(pending), await mails(unknown)]).toEqual([1, 2, 0]);
+      } finally {
+        await worker?.close();
+        await api.close();
+      }
     });
 
     it('answers a resend for an unknown e-mail like any other and sends nothing', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Role } from '@estancia/contracts';
+import { ErrorCode, type Role } from '@estancia/contracts';
 import jwt from 'jsonwebtoken';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
@@ -11,6 +11,8 @@ export interface AuthUser {
   userId: string;
   role: Role;
   sessionId: string;
+  /** When the bearer token expires (epoch ms), for a connection that must end with it. */
+  expiresAt?: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -64,7 +66,37 @@ export class SessionService implements HubAuthenticator {
           AND u.blocked_at IS NULL`,
       [sessionId, userId],
     )) as { role: Role }[];
-    return row ? { userId, role: row.role, sessionId } : null;
+    const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
+    return row ? { userId, role: row.role, sessionId, expiresAt } : null;
+  }
+
+  /**
+   * Why `authenticate` refused a token: ACCOUNT_BLOCKED when it is a genuine token of a blocked account
+   * (so the app can say so instead of silently signing out), else UNAUTHENTICATED.
+   */
+  async refusal(token: string): Promise<ErrorCode> {
+    let claims: jwt.JwtPayload | string;
+    try {
+      claims = jwt.verify(token, this.config.JWT_SECRET, { algorithms: ['HS256'] });
+    } catch {
+      return ErrorCode.UNAUTHENTICATED;
+    }
+    const userId = typeof claims === 'string' ? undefined : claims.sub;
+    if (!userId || !UUID.test(userId)) return ErrorCode.UNAUTHENTICATED;
+    const [row] = (await this.dataSource.query(
+      `SELECT 1 FROM users WHERE id = $1 AND blocked_at IS NOT NULL`,
+      [userId],
+    )) as unknown[];
+    return row ? ErrorCode.ACCOUNT_BLOCKED : ErrorCode.UNAUTHENTICATED;
+  }
+
+  /**
+   * Blocking: tells the open apps of these sessions that the account is blocked, then closes their hub
+   * connections (after the commit, like closeConnections).
+   */
+  closeBlockedConnections(sessionIds: readonly string[]): void {
+    this.realtime.toSessions(sessionIds, 'AccountBlocked');
+    this.realtime.closeSessions(sessionIds);
   }
 
   /** Logout: ends the session and closes its open hub connections (in every api process). */

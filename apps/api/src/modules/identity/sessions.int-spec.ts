@@ -113,6 +113,23 @@ describe('sessions, tokens and the signed-in account', () => {
       expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: 'passwordRules' } });
     });
 
+    it('refuses a common or breached new password, in the caller’s language, and keeps the old one', async () => {
+      const { token, email } = await signUp(t);
+      const res = await call(t, 'POST', 'user/updatePassword', {
+        token,
+        body: { currentPassword: PASSWORD, password: 'Welcome1!' },
+        headers: { 'accept-language': 'ca' },
+      });
+      expect(res).toMatchObject({
+        status: 400,
+        body: { code: 'PASSWORD_TOO_COMMON', fields: { password: 'PASSWORD_TOO_COMMON' } },
+      });
+      expect((res.body as { message: string }).message).toMatch(/massa comuna/);
+      expect((await profile(token)).status).toBe(200);
+      const again = await call(t, 'POST', 'user/login', { body: { login: email, password: PASSWORD } });
+      expect(again.status).toBe(200);
+    });
+
     it('kills every older token and answers a new one; only the new password signs in', async () => {
       const first = await signUp(t);
       const other = await call<SessionResponse>(t, 'POST', 'user/login', {

@@ -40,7 +40,7 @@ export class ApiKeyGuard implements CanActivate {
     res.setHeader(INTEGRATION_HEADERS.rateLimitRemaining, String(Math.max(0, limit - count)));
     if (count > limit) {
       res.setHeader(INTEGRATION_HEADERS.retryAfter, String(resetSeconds));
-      throw new AppError(ErrorCode.RATE_LIMITED);
+      throw new AppError(ErrorCode.RATE_LIMITED, undefined, { retryAfterSeconds: resetSeconds });
     }
     req.auth = { userId: holder.userId, role: holder.role, sessionId: `api-key:${holder.keyId}` };
     req.apiKeyId = holder.keyId;

@@ -57,6 +57,7 @@ class FakeSocket {
 function setup(handlers = {}) {
   const sockets: FakeSocket[] = [];
   const log = vi.fn();
+  const onBlocked = vi.fn();
   const client = new RealtimeClient({
     createSocket: (token) => {
       const socket = new FakeSocket(token);
@@ -65,9 +66,10 @@ function setup(handlers = {}) {
     },
     handlers,
     log,
+    onBlocked,
     reconnectMs: 5000,
   });
-  return { client, sockets, log, socket: () => sockets[sockets.length - 1] };
+  return { client, sockets, log, onBlocked, socket: () => sockets[sockets.length - 1] };
 }
 
 describe('real-time client', () => {
@@ -108,6 +110,30 @@ describe('real-time client', () => {
     socket().serverAccepts();
     vi.advanceTimersByTime(20_000);
     expect(socket().connectCalls).toBe(3);
+  });
+
+  it('reports a blocked account pushed by the hub and does not reconnect when the server closes', () => {
+    const { client, socket, onBlocked } = setup();
+    client.connect('42', 'token-1');
+    socket().serverAccepts();
+    socket().fire('AccountBlocked');
+    socket().connected = false;
+    socket().fire('disconnect', 'io server disconnect');
+    vi.advanceTimersByTime(20_000);
+    expect(onBlocked).toHaveBeenCalledTimes(1);
+    expect(socket().connectCalls).toBe(1);
+  });
+
+  it('reports a handshake refused with ACCOUNT_BLOCKED and stops retrying', () => {
+    const { client, socket, onBlocked } = setup();
+    client.connect('42', 'token-1');
+    socket().fire(
+      'connect_error',
+      Object.assign(new Error('ACCOUNT_BLOCKED'), { data: { code: 'ACCOUNT_BLOCKED' } }),
+    );
+    vi.advanceTimersByTime(20_000);
+    expect(onBlocked).toHaveBeenCalledTimes(1);
+    expect(socket().connectCalls).toBe(1);
   });
 
   it('reconnects after a close it did not ask for', () => {

@@ -1,5 +1,10 @@
 import type { Socket } from 'socket.io-client';
-import { TIMINGS, type ClientToServerEvents, type ServerToClientEvents } from '@estancia/contracts';
+import {
+  ErrorCode,
+  TIMINGS,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@estancia/contracts';
 
 export type HubSocket = Pick<
   Socket<ServerToClientEvents, ClientToServerEvents>,
@@ -11,6 +16,8 @@ export interface RealtimeClientDeps {
   createSocket: (token: string) => HubSocket;
   /** Server events the app listens to. */
   handlers: Partial<ServerToClientEvents>;
+  /** The hub refused the token because the account is blocked: no retry follows. */
+  onBlocked?: () => void;
   /** Failures are logged only: the user sees no message (spec section 8). */
   log: (message: string, error?: unknown) => void;
   reconnectMs?: number;
@@ -97,6 +104,11 @@ export class RealtimeClient {
     });
     socket.on('connect_error', (error) => {
       this.connecting = false;
+      if ((error as { data?: { code?: unknown } }).data?.code === ErrorCode.ACCOUNT_BLOCKED) {
+        this.deliberate = true;
+        this.deps.onBlocked?.();
+        return;
+      }
       this.deps.log('Real-time connection failed; retrying', error);
       if (!this.deliberate) this.scheduleRetry();
     });
@@ -105,6 +117,11 @@ export class RealtimeClient {
       if (this.deliberate) return;
       this.deps.log(`Real-time connection closed (${reason}); reconnecting`);
       this.open();
+    });
+    // Told before the server closes the connection: no reconnect, the blocked page instead.
+    socket.on('AccountBlocked', () => {
+      this.deliberate = true;
+      this.deps.onBlocked?.();
     });
     for (const [event, handler] of Object.entries(this.deps.handlers)) {
       socket.on(

@@ -5,6 +5,7 @@ import { applyDecorationProgress, refreshProject } from '../decorations/live-upd
 import { applyDescriptionConfirmation } from '../descriptions/live-updates';
 import { hubPresence } from '../platform/hub-presence';
 import { session } from '../session/session';
+import { signOutBlocked } from '../session/signed-out-blocked';
 import { RealtimeClient } from './realtime-client';
 
 /** What the app does with each server event. */
@@ -34,6 +35,7 @@ export const realtime = new RealtimeClient({
     return socket;
   },
   handlers: realtimeHandlers,
+  onBlocked: signOutBlocked,
   log: (message, error) => console.warn(`[realtime] ${message}`, error ?? ''),
 });
 

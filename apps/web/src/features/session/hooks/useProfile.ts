@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../shared/query-client';
+import { isTransient } from '../../../shared/retry-policy';
 import { identityApi } from '../../auth/api/identity-api';
 import { session, useSession } from '../session';
 
 /**
  * A token is stored but no user is loaded (a reload, a new tab): fetch the profile first.
- * `failed` tells the guards to treat the visitor as signed out when the profile cannot be loaded.
+ * `failed` tells the guards to treat the visitor as signed out when the API refused the profile for good.
  */
 export function useProfileBootstrap(): { failed: boolean } {
   const { token, user } = useSession();
@@ -20,5 +21,6 @@ export function useProfileBootstrap(): { failed: boolean } {
   useEffect(() => {
     if (query.data && !session.getState().user) session.signIn(query.data);
   }, [query.data]);
-  return { failed: query.isError };
+  // Only a definite answer (the session is invalid) signs out; a 429 or 503 is waited out by the query's retries.
+  return { failed: query.isError && !isTransient(query.error) };
 }
