@@ -10,6 +10,7 @@ import { MetricsService } from './infra/metrics/metrics.service';
 import { serveStaticApps, type StaticApp } from './infra/http/static-apps';
 import { RedisIoAdapter } from './infra/realtime/redis-io.adapter';
 import { stopApi } from './infra/shutdown/graceful-shutdown';
+import { MCP_PATH, mcpJsonBody } from './modules/integrations/mcp/mcp-http';
 import { HttpConnections } from './infra/shutdown/http-connections';
 
 /** Big enough for the canvas editor's masks sent as data URLs; uploads are multipart and not limited here. */
@@ -40,6 +41,8 @@ export async function createApi(config: AppConfig): Promise<ApiApp> {
   // First, so every request is timed, whatever answers it.
   app.use(httpMetrics(app.get(MetricsService)));
   applySecurity(app, config);
+  // Before the app's parser: MCP answers a body that is not JSON with JSON-RPC's parse error.
+  app.use(MCP_PATH, ...mcpJsonBody(JSON_BODY_LIMIT));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { extended: true, limit: JSON_BODY_LIMIT });
   const apps = serveStaticApps(app, config, new NestLogger('Static'));
@@ -48,6 +51,8 @@ export async function createApi(config: AppConfig): Promise<ApiApp> {
   app.setGlobalPrefix('data', {
     exclude: [
       { path: 'api/{*rest}', method: RequestMethod.ALL },
+      // RFC 9728's metadata of the MCP endpoint; the rest of /.well-known answers the API's JSON 404.
+      { path: '.well-known/{*rest}', method: RequestMethod.ALL },
       { path: 'health/live', method: RequestMethod.GET },
       { path: 'health/ready', method: RequestMethod.GET },
       { path: 'metrics', method: RequestMethod.GET },

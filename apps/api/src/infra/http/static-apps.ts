@@ -9,7 +9,7 @@ import type { AppConfig } from '../config/config';
 const REPO_ROOT = resolve(__dirname, '../../../../..');
 
 /** Paths the API owns (the probes and metrics too); everything else may be a route of the customer app. */
-const API_PATH = /^\/(data|api|socket\.io|health|metrics)(\/|$)/;
+const API_PATH = /^\/(data|api|socket\.io|health|metrics|\.well-known)(\/|$)/;
 const STAFF_PATH = /^\/backoffice(\/|$)/;
 
 export interface StaticApp {

@@ -45,7 +45,7 @@ export class IdempotencyRepository {
     );
   }
 
-  /** The request failed: the key is free again, so a retry runs it anew (a failure moved nothing). */
+  /** The request did not run (its body was refused, Redis was down): the key is free again for a retry. */
   async release(userId: string, key: string): Promise<void> {
     await this.dataSource.query(
       `DELETE FROM idempotent_requests WHERE user_id = $1 AND key = $2 AND status IS NULL`,

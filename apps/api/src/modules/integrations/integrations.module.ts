@@ -13,6 +13,7 @@ import { IdempotencyInterceptor } from './idempotency';
 import { IdempotencyRepository } from './idempotency.repository';
 import { McpController } from './mcp/mcp.controller';
 import { McpServerFactory } from './mcp/mcp-server.factory';
+import { ProtectedResourceController } from './mcp/protected-resource.controller';
 import { OpenApiModule } from './openapi/openapi.module';
 import { remoteImageProviders } from './remote-images/remote-images.providers';
 import { DecorationsV1Controller } from './v1/decorations.v1.controller';
@@ -47,6 +48,7 @@ import { webhookProviders } from './webhooks/webhooks.providers';
     WalletV1Controller,
     WebhooksController,
     McpController,
+    ProtectedResourceController,
   ],
   providers: [
     ApiKeys,

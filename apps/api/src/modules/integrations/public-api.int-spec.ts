@@ -19,6 +19,7 @@ import {
   type DescriptionVersion,
   type OrderDecorationsResponse,
 } from '@estancia/contracts';
+import { translate } from '@estancia/i18n';
 import { DataSource } from 'typeorm';
 import {
   apiKeyFor,
@@ -608,6 +609,107 @@ describe('public API (/api/v1)', () => {
         [alice.userId],
       )) as { count: number }[];
       expect(count).toBe(1);
+    });
+
+    it('replays an error the first request answered, even once the cause is gone', async () => {
+      const holder = await apiKeyFor(t);
+      const propertyName = `Masia ${randomUUID().slice(0, 8)}`;
+      const existing = await v1<{ id: string }>(t, 'POST', 'projects', {
+        key: holder.secret,
+        body: { propertyName },
+      });
+      const create = (headers: Record<string, string> = {}) =>
+        v1<{ id?: string; code?: string; message?: string }>(t, 'POST', 'projects', {
+          key: holder.secret,
+          body: { propertyName },
+          headers: { 'Idempotency-Key': 'masia-1', ...headers },
+        });
+      const first = await create();
+      expect([first.status, first.body.code]).toEqual([409, 'PROJECT_EXISTS']);
+      expect(first.headers.get('idempotent-replayed')).toBeNull();
+      // The clash is gone, but the key already has its answer: the same request answers the same.
+      expect((await v1(t, 'DELETE', `projects/${existing.body.id}`, { key: holder.secret })).status).toBe(
+        204,
+      );
+      const retry = await create({ 'Accept-Language': 'es' });
+      expect([retry.status, retry.body.code]).toEqual([409, 'PROJECT_EXISTS']);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      // the message follows the retry's language
+      expect(retry.body.message).toBe(translate('es', 'errors', 'PROJECT_EXISTS'));
+      const [{ count }] = (await db.query(
+        `SELECT count(*)::int AS count FROM projects WHERE user_id = $1 AND property_name = $2`,
+        [holder.userId, propertyName],
+      )) as { count: number }[];
+      expect(count).toBe(0);
+    });
+
+    it('keeps nothing for a body the contract refuses: the key runs the corrected request', async () => {
+      const holder = await apiKeyFor(t);
+      const headers = { 'Idempotency-Key': 'fix-and-retry' };
+      const refused = await v1(t, 'POST', 'projects', { key: holder.secret, body: {}, headers });
+      expect([refused.status, codeOf(refused)]).toEqual([400, 'VALIDATION_FAILED']);
+      const fixed = await v1<{ id: string }>(t, 'POST', 'projects', {
+        key: holder.secret,
+        body: { propertyName: `Xalet ${randomUUID().slice(0, 8)}` },
+        headers,
+      });
+      expect(fixed.status).toBe(201);
+      expect(fixed.headers.get('idempotent-replayed')).toBeNull();
+    });
+
+    it('takes the same order with members reordered or defaults spelled out as the same request', async () => {
+      const holder = await apiKeyFor(t);
+      const project = await projectOf(holder, 1);
+      const imageId = project.imageIds[0]!;
+      const order = (item: Record<string, unknown>) =>
+        v1<OrderDecorationsResponse & { code?: string }>(t, 'POST', `projects/${project.id}/decorations`, {
+          key: holder.secret,
+          body: { items: [item] },
+          headers: { 'Idempotency-Key': 'order-same' },
+        });
+      const first = await order(automatic(imageId));
+      expect(first.status).toBe(201);
+      const retry = await order({
+        type: 'automatic',
+        style: 'modern',
+        emptyRoom: false,
+        roomType: 'bedroom',
+        imageId,
+      });
+      expect([retry.status, retry.body.code]).toEqual([201, undefined]);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(retry.body.decorations.map((d) => d.id)).toEqual(first.body.decorations.map((d) => d.id));
+    });
+
+    it('answers 400, not 500, to a body nested 20,000 levels deep, with or without a key', async () => {
+      const holder = await apiKeyFor(t);
+      const project = await projectOf(holder, 1);
+      const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+      const deepObject = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+      const paths = [
+        'projects',
+        `projects/${project.id}/decorations`,
+        `projects/${project.id}/descriptions`,
+        `projects/${project.id}/images/from-url`,
+      ];
+      for (const path of paths)
+        for (const body of [deep, `{"items":${deep}}`, deepObject])
+          for (const headers of [{}, { 'Idempotency-Key': `deep-${randomUUID()}` }] as Record<
+            string,
+            string
+          >[]) {
+            const res = await fetch(`${t.url}/api/v1/${path}`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${holder.secret}`,
+                ...headers,
+              },
+              body,
+            });
+            expect({ path, status: res.status }).toEqual({ path, status: 400 });
+            expect(((await res.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+          }
     });
   });
 });

@@ -382,9 +382,9 @@ describe('API integration page', () => {
 
     const docs = await section('Documentación');
     const frame = within(docs).getByTitle('Documentación interactiva de la API de Estancia');
-    expect(frame.getAttribute('src')).toBe('/api/docs');
+    expect(frame.getAttribute('src')).toBe('/api/docs?lang=es');
     const open = within(docs).getByRole('link', { name: /Abrir la documentación/ });
-    expect(open.getAttribute('href')).toBe('/api/docs');
+    expect(open.getAttribute('href')).toBe('/api/docs?lang=es');
     expect(open.getAttribute('target')).toBe('_blank');
     expect(
       within(docs)

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { Logger } from '@nestjs/common';
 import { ErrorCode } from '@estancia/contracts';
 import Stripe from 'stripe';
 import type { AppConfig } from '../../../infra/config/config';
@@ -32,6 +33,14 @@ const CHECKOUT_MAX_AHEAD_MS = 24 * 60 * MINUTE_MS - MINUTE_MS;
 const invalidSignature = (): AppError => new AppError(ErrorCode.VALIDATION_FAILED, { signature: 'invalid' });
 
 /**
+ * The Stripe API version this build reads (the SDK's pinned one: `2026-02-25.clover` with stripe 20.4).
+ * Since 2025-03-31 (basil) an invoice names its subscription under `parent.subscription_details` and its
+ * lines bill `pricing.price_details.product`; an event rendered in an older version has neither, and a
+ * renewal would be dropped without a word. The webhook endpoint must be created with this version.
+ */
+export const STRIPE_API_VERSION: string = Stripe.API_VERSION;
+
+/**
  * The PaymentGateway over Stripe: hosted Checkout for packs, subscriptions and saving a card,
  * off-session PaymentIntents for extra decorations, and signed webhooks for every outcome. The
  * only file (with stripe-events.ts) that talks to Stripe.
@@ -40,12 +49,15 @@ export class StripeGateway implements PaymentGateway, StripeReader {
   readonly name = 'stripe';
   readonly renewsAtCataloguePrice = false;
   private readonly stripe: Stripe;
+  private readonly logger = new Logger('Stripe');
   /** Products known to exist, so each is created at most once per process. */
   private readonly products = new Set<string>();
 
   constructor(private readonly config: AppConfig) {
     const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : null;
     this.stripe = new Stripe(config.STRIPE_SECRET_KEY ?? '', {
+      // Explicit: the event mapper reads this version's shapes (see STRIPE_API_VERSION).
+      apiVersion: STRIPE_API_VERSION as Stripe.StripeConfig['apiVersion'],
       telemetry: false,
       appInfo: { name: 'Estancia' },
       ...(api && {
@@ -277,6 +289,15 @@ export class StripeGateway implements PaymentGateway, StripeReader {
       event = this.stripe.webhooks.constructEvent(rawBody, signature, secret);
     } catch {
       throw invalidSignature();
+    }
+    if (event.api_version && event.api_version !== STRIPE_API_VERSION) {
+      // Refused, not ignored: Stripe retries it and its dashboard shows the endpoint failing.
+      this.logger.error(
+        `Stripe event ${event.id} (${event.type}) is in API version ${event.api_version}, but Estancia reads ` +
+          `${STRIPE_API_VERSION}: refused. Set the webhook endpoint's API version to ${STRIPE_API_VERSION} ` +
+          '(Stripe dashboard, Developers, Webhooks, or create the endpoint with api_version), then resend the event.',
+      );
+      throw new AppError(ErrorCode.VALIDATION_FAILED, { api_version: 'unsupported' });
     }
     return toGatewayEvent(event, this);
   }

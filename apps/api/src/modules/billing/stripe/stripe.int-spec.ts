@@ -181,6 +181,31 @@ describe('selling through Stripe (a loopback server speaking its API)', () => {
     expect(await wallet.balance(user.userId)).toBe(balance + 2);
   });
 
+  it('refuses an event of another API version instead of losing the renewal it carries', async () => {
+    expect(Stripe.API_VERSION).toBe('2026-02-25.clover'); // the version the fake's objects are shaped after
+    const user = await signIn(t);
+    const opened = await checkout(user, { kind: 'subscription', plan: 'PRO', cycle: 'monthly' });
+    const session = fake.completeCheckout(await gatewayRefOf(opened.sessionId));
+    const subscriptionRef = session.subscription as string;
+    const [invoice] = fake.invoicesOf(subscriptionRef);
+    // How an endpoint pinned to 2024-06-20 receives a paid invoice: the subscription at the top, no parent.
+    const { parent: _parent, ...rest } = invoice as Record<string, unknown>;
+    const legacy = {
+      ...fake.event('invoice.paid', { ...rest, subscription: subscriptionRef }),
+      api_version: '2024-06-20',
+    };
+    const res = await post(legacy);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { api_version: 'unsupported' },
+    });
+    expect(await count(`SELECT 1 FROM payments WHERE user_id = $1`, [user.userId])).toBe(0);
+    // the same invoice in the pinned version is taken
+    expect((await post(fake.event('invoice.paid', invoice))).status).toBe(200);
+    expect(await count(`SELECT 1 FROM payments WHERE user_id = $1`, [user.userId])).toBe(1);
+  });
+
   // ---- the staff console on Stripe: catalogue prices and refunds ----
 
   const put = async <T>(admin: SignedIn, path: string, change: object): Promise<T> => {

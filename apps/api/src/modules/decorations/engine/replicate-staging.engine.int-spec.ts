@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { json, LoopbackServer, type LoopbackCall } from '../../../../test/loopback-server';
@@ -261,6 +262,91 @@ describe('ReplicateStagingEngine against the Replicate API on loopback', () => {
       ['rendering', 85],
       ['rendering', 90],
     ]);
+  });
+
+  it('uploads a photo and a mask over 256 kB through POST /v1/files and names their URLs in the input', async () => {
+    // Noise does not compress: a 1024×768 photo and mask of several hundred kB each.
+    const noise = (channels: 3 | 1) =>
+      sharp(randomBytes(1024 * 768 * channels), { raw: { width: 1024, height: 768, channels } });
+    const bigPhoto = await noise(3).jpeg({ quality: 95 }).toBuffer();
+    const bigMask = await noise(1).png().toBuffer();
+    expect(bigPhoto.length).toBeGreaterThan(256 * 1024);
+    expect(bigMask.length).toBeGreaterThan(256 * 1024);
+    const stored = new Map<string, { type: string; name: string; bytes: Buffer }>();
+    replicate.handler = async (req, body, res) => {
+      if (req.method === 'POST' && req.url === '/v1/files') {
+        const form = await new Request('http://replicate.test/v1/files', {
+          method: 'POST',
+          headers: { 'content-type': req.headers['content-type']! },
+          body: new Uint8Array(body),
+        }).formData();
+        const content = form.get('content') as File;
+        const id = `file-${stored.size + 1}`;
+        stored.set(id, {
+          type: content.type,
+          name: content.name,
+          bytes: Buffer.from(await content.arrayBuffer()),
+        });
+        return json(res, 201, {
+          id,
+          content_type: content.type,
+          size: content.size,
+          checksums: { sha256: 'x' },
+          metadata: {},
+          created_at: '2025-06-02T10:00:00.000Z',
+          expires_at: null,
+          urls: { get: `https://api.replicate.com/v1/files/${id}` },
+        });
+      }
+      if (req.method === 'DELETE' && req.url?.startsWith('/v1/files/')) return res.writeHead(204).end();
+      if (isCreate(req))
+        return json(
+          res,
+          201,
+          replicate.prediction('p-big', 'succeeded', { output: `${replicate.origin}/files/staged.png` }),
+        );
+      res.writeHead(404).end();
+    };
+    const { image } = await engine({
+      model: `stability-ai/stable-diffusion-inpainting:${INPAINTING_VERSION}`,
+    }).render(request({ image: bigPhoto, mask: bigMask, width: 1024, height: 768 }));
+    expect((await sharp(image).metadata()).format).toBe('jpeg');
+
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the deletions run after the render
+    expect(replicate.routes()).toEqual(
+      expect.arrayContaining([
+        'POST /v1/files',
+        'POST /v1/predictions',
+        'DELETE /v1/files/file-1',
+        'DELETE /v1/files/file-2',
+      ]),
+    );
+    expect(replicate.routes().slice(0, 3)).toEqual([
+      'POST /v1/files',
+      'POST /v1/files',
+      'POST /v1/predictions',
+    ]);
+    for (const call of replicate.calls.filter((c) => c.url.startsWith('/v1/')))
+      expect(call.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    const [photoFile, maskFile] = [stored.get('file-1')!, stored.get('file-2')!];
+    expect([photoFile.type, photoFile.name, photoFile.bytes.equals(bigPhoto)]).toEqual([
+      'image/jpeg',
+      'photo.jpeg',
+      true,
+    ]);
+    expect([maskFile.type, maskFile.name, maskFile.bytes.equals(bigMask)]).toEqual([
+      'image/png',
+      'mask.png',
+      true,
+    ]);
+    const create = replicate.calls.find((c) => c.url === '/v1/predictions')!;
+    expect(create.body.length).toBeLessThan(10_000); // no data URI of hundreds of kB
+    expect(sent(create)).toMatchObject({
+      input: {
+        image: 'https://api.replicate.com/v1/files/file-1',
+        mask: 'https://api.replicate.com/v1/files/file-2',
+      },
+    });
   });
 
   it('runs an official model (no version) when the request names one, over the configured model', async () => {

@@ -11,7 +11,10 @@
  *   POST /predictions/<id>/cancel              when the render gives up on a prediction still running
  *   GET  <output URL>                          the image (replicate.delivery; no token sent)
  *
- * `input` follows the model's row in replicate-models.ts, with the photo and mask as data URIs. A failed
+ *   POST /files   multipart `content`   a photo or mask over 256 kB, uploaded first (the SDK's files.create);
+ *                                      the input names its `urls.get`, and the file is deleted afterwards
+ *
+ * `input` follows the model's row in replicate-models.ts, with a small photo or mask as a data URI. A failed
  * prediction whose error names a content filter is `refused`, any other `server_error`. A prediction
  * canceled by someone else (from Replicate's dashboard, or by its own deadline) is `server_error`,
  * not `cancelled`: that reason means our caller gave up, and a fallback engine should take the render.
@@ -80,6 +83,8 @@ const SYNC_WAIT_MARGIN_SECONDS = 2;
 const CREATE_GRACE_SECONDS = 15;
 /** The cancel call runs after the render has given up, so it gets its own short limit. */
 const CANCEL_TIMEOUT_MS = 5_000;
+/** Past this, a photo or mask is uploaded to Replicate's files API instead of sent inline as a data URI. */
+export const REPLICATE_INLINE_MAX_BYTES = 256 * 1024;
 /** The SDK's own first retry interval. */
 const DEFAULT_BACKOFF_MS = 500;
 
@@ -120,6 +125,8 @@ export class ReplicateStagingEngine extends StagingEngine {
     const signal = renderSignal(this.options.timeoutSeconds, options.signal);
     const progress = options.onProgress;
     const model = request.model ?? this.options.model;
+    /** Ids of the files this render uploaded, deleted once it is over. */
+    const uploaded: string[] = [];
     try {
       progress?.('analysing', 10);
       const ref = parseReplicateModel(model);
@@ -130,7 +137,8 @@ export class ReplicateStagingEngine extends StagingEngine {
         });
       }
       const spec = replicateModelInput(model);
-      const input = buildReplicateInput(spec, request, await this.inputFiles(spec, request));
+      const files = await this.inputFiles(spec, request, signal, uploaded);
+      const input = buildReplicateInput(spec, request, files);
       const created = await this.create(ref, spec, input, signal, timeoutMs - (Date.now() - startedAt));
       progress?.('rendering', POLL_PROGRESS_FROM);
       const finished = await this.waitUntilFinished(created, signal, progress);
@@ -151,6 +159,9 @@ export class ReplicateStagingEngine extends StagingEngine {
         cause: error,
         reason: 'bad_output',
       });
+    } finally {
+      // The customer's photo is not left on Replicate longer than the render needs it.
+      for (const id of uploaded) void this.deleteFileQuietly(id);
     }
   }
 
@@ -225,14 +236,52 @@ export class ReplicateStagingEngine extends StagingEngine {
     }
   }
 
-  /** The photo and, when the model takes one, the mask, as data URIs. */
-  private async inputFiles(spec: ReplicateModelInput, request: StagingRequest): Promise<ReplicateInputFiles> {
-    const image = await asDataUri(request.image, 'photo');
+  /** The photo and, when the model takes one, the mask: data URIs when small, else uploaded files' URLs. */
+  private async inputFiles(
+    spec: ReplicateModelInput,
+    request: StagingRequest,
+    signal: AbortSignal,
+    uploaded: string[],
+  ): Promise<ReplicateInputFiles> {
+    const image = await this.inputFile(request.image, 'photo', signal, uploaded);
     if (!spec.mask) return { image };
     const mask =
       request.mask ??
       (spec.mask.required ? await paintAnywhereMask(request.width, request.height) : undefined);
-    return mask ? { image, mask: await asDataUri(mask, 'mask') } : { image };
+    return mask ? { image, mask: await this.inputFile(mask, 'mask', signal, uploaded) } : { image };
+  }
+
+  /**
+   * One input image as Replicate takes it. A multi-megabyte data URI swells the prediction's JSON by a third
+   * and is stored with the prediction; past 256 kB the file goes through POST /files, as the SDK does.
+   */
+  private async inputFile(
+    bytes: Buffer,
+    what: 'photo' | 'mask',
+    signal: AbortSignal,
+    uploaded: string[],
+  ): Promise<string> {
+    const file = await asReplicateImage(bytes, what);
+    if (file.bytes.length <= REPLICATE_INLINE_MAX_BYTES)
+      return `data:${file.type};base64,${file.bytes.toString('base64')}`;
+    const blob = new File([new Uint8Array(file.bytes)], `${what}.${file.type.slice('image/'.length)}`, {
+      type: file.type,
+    });
+    const created = await untilAborted(this.client.files.create(blob, { purpose: what }, { signal }), signal);
+    if (typeof created?.id === 'string') uploaded.push(created.id);
+    const url = created?.urls?.get;
+    if (typeof url !== 'string' || !url) {
+      throw new StagingFailedError(`Replicate stored the ${what} without a URL`, { reason: 'bad_output' });
+    }
+    return url;
+  }
+
+  private async deleteFileQuietly(id: string): Promise<void> {
+    try {
+      await this.client.files.delete(id, { signal: AbortSignal.timeout(CANCEL_TIMEOUT_MS) });
+    } catch {
+      // Best effort: Replicate expires uploaded files by itself.
+    }
   }
 
   /** The SDK's fetch: one request under our retry policy, repeated failures answered from memory. */
@@ -315,12 +364,14 @@ function pollProgress(prediction: Prediction, current: number): number {
 }
 
 /** Replicate takes jpeg, png, gif and webp files; anything else sharp reads is sent as a PNG. */
-async function asDataUri(bytes: Buffer, what: 'photo' | 'mask'): Promise<string> {
+async function asReplicateImage(
+  bytes: Buffer,
+  what: 'photo' | 'mask',
+): Promise<{ type: string; bytes: Buffer }> {
   const type = imageType(bytes);
-  if (type) return `data:${type};base64,${bytes.toString('base64')}`;
+  if (type) return { type, bytes };
   try {
-    const png = await sharp(bytes, { failOn: 'error' }).png().toBuffer();
-    return `data:image/png;base64,${png.toString('base64')}`;
+    return { type: 'image/png', bytes: await sharp(bytes, { failOn: 'error' }).png().toBuffer() };
   } catch (error) {
     throw new StagingFailedError(`The ${what} is not an image Replicate can take`, {
       cause: error,

@@ -1,19 +1,30 @@
 import type { IncomingMessage } from 'node:http';
-import { Delete, Get, Post, Req, Res } from '@nestjs/common';
+import { Delete, Get, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Request, Response } from 'express';
 import { CurrentUser } from '../../identity/current-user.decorator';
 import type { AuthUser } from '../../identity/session.service';
 import { IntegratorApi } from '../integrator-api';
 import { ApiDoc } from '../openapi/api-doc';
+import {
+  JSON_RPC_INVALID_REQUEST,
+  jsonRpcError,
+  McpErrorFilter,
+  McpOriginGuard,
+  requestOrigin,
+} from './mcp-http';
 import { McpServerFactory } from './mcp-server.factory';
 
 /**
  * The MCP endpoint (`/api/v1/mcp`, Streamable HTTP), so an assistant can stage photos with the user's API
  * key. Stateless: each POST gets its own server and transport, so any api process answers any request and
  * nothing is kept between them; answers are plain JSON (nothing streams without a session).
+ * The Origin is checked before the key (a foreign page is refused outright), and a 401 says where the
+ * protected resource's metadata is.
  */
 @IntegratorApi('mcp')
+@UseGuards(McpOriginGuard)
+@UseFilters(McpErrorFilter)
 @ApiDoc({
   excludeFromDocs: true,
   reason:
@@ -24,8 +35,19 @@ export class McpController {
 
   @Post()
   async call(@CurrentUser() auth: AuthUser, @Req() req: Request, @Res() res: Response): Promise<void> {
-    // Express honours trust proxy here, so behind a load balancer this is the public origin.
-    const server = this.servers.create({ userId: auth.userId, origin: `${req.protocol}://${req.host}` });
+    // MCP 2025-06-18 removed JSON-RPC batching; the SDK would still take an array.
+    if (Array.isArray(req.body)) {
+      res
+        .status(400)
+        .json(
+          jsonRpcError(
+            JSON_RPC_INVALID_REQUEST,
+            'Invalid Request: batches are not supported (MCP 2025-06-18).',
+          ),
+        );
+      return;
+    }
+    const server = this.servers.create({ userId: auth.userId, origin: requestOrigin(req) });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -21,6 +21,9 @@ import { roomJpeg } from '../../projects/test-images';
 import { WalletService } from '../../wallet/wallet.service';
 import { ORDERABLE_ROOM_TYPES, ORDERABLE_STYLES } from './mcp-tools';
 
+/** A browser origin of ours (CORS_ORIGINS): its pages may call the endpoint. */
+const ALLOWED_ORIGIN = 'https://app.estancia.test';
+
 const TOOLS = [
   'create_project',
   'get_decoration',
@@ -58,6 +61,7 @@ describe('MCP endpoint (/api/v1/mcp)', () => {
       // the portal is a plain-http server on loopback
       REMOTE_IMAGES_ALLOW_PRIVATE: 'true',
       REMOTE_IMAGES_ALLOW_HTTP: 'true',
+      CORS_ORIGINS: ALLOWED_ORIGIN,
     });
     [alice, bob] = await Promise.all([apiKeyFor(t), apiKeyFor(t)]);
   });
@@ -321,5 +325,96 @@ describe('MCP endpoint (/api/v1/mcp)', () => {
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('POST');
     }
+  });
+
+  describe('HTTP protocol', () => {
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(`${t.url}/api/v1/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+        body,
+      });
+    const listTools = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const initialize = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+
+    it('answers a missing or bad key with WWW-Authenticate pointing to the resource metadata (RFC 9728)', async () => {
+      const metadataUrl = `${t.url}/.well-known/oauth-protected-resource`;
+      const noKey: Record<string, string> = {};
+      for (const headers of [noKey, { authorization: `Bearer est_abcdefgh_${'x'.repeat(43)}` }]) {
+        const res = await post(listTools, headers);
+        expect(res.status).toBe(401);
+        expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${metadataUrl}"`);
+      }
+      // the rest of the public API keeps its plain 401
+      const wallet = await fetch(`${t.url}/api/v1/wallet`);
+      expect(wallet.status).toBe(401);
+      const metadata = await fetch(metadataUrl);
+      expect(metadata.status).toBe(200);
+      expect(await metadata.json()).toEqual({
+        resource: `${t.url}/api/v1/mcp`,
+        resource_name: 'Estancia MCP',
+        bearer_methods_supported: ['header'],
+        resource_documentation: `${t.url}/api/docs`,
+      });
+      const inserted = await fetch(`${t.url}/.well-known/oauth-protected-resource/api/v1/mcp`);
+      expect(((await inserted.json()) as { resource: string }).resource).toBe(`${t.url}/api/v1/mcp`);
+    });
+
+    it('answers the rest of /.well-known with a JSON 404, not a page of the customer app', async () => {
+      for (const path of ['oauth-authorization-server', 'openid-configuration', 'anything/else']) {
+        const res = await fetch(`${t.url}/.well-known/${path}`);
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+        expect(res.headers.get('content-type')).toContain('application/json');
+        expect(((await res.json()) as { code: string }).code).toBe('NOT_FOUND');
+      }
+    });
+
+    it('refuses a foreign Origin with 403 before looking at the key; our own origins pass', async () => {
+      const foreign = await post(listTools, { ...alice.headers, origin: 'https://evil.example' });
+      expect(foreign.status).toBe(403);
+      expect(((await foreign.json()) as { code: string }).code).toBe('FORBIDDEN');
+      const keyless = await post(listTools, { origin: 'https://evil.example' });
+      expect(keyless.status).toBe(403);
+      const ours = await post(JSON.stringify(initialize(1)), { ...alice.headers, origin: ALLOWED_ORIGIN });
+      expect(ours.status).toBe(200);
+      expect(
+        ((await ours.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name,
+      ).toBe('estancia');
+    });
+
+    it('answers malformed JSON with a JSON-RPC parse error, and a batch or a very deep body with 400', async () => {
+      const broken = await post('{"jsonrpc": "2.0", "id": 1, "method": ', alice.headers);
+      expect(broken.status).toBe(400);
+      expect(await broken.json()).toEqual({
+        jsonrpc: '2.0',
+        error: { code: -32700, message: expect.stringContaining('Parse error') },
+        id: null,
+      });
+      const batch = await post(JSON.stringify([initialize(1), initialize(2)]), alice.headers);
+      expect(batch.status).toBe(400);
+      expect(await batch.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 }, id: null });
+      const deep = await post(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'get_wallet' },
+        }).replace(
+          '"get_wallet"',
+          `"get_wallet","arguments":{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+        ),
+        alice.headers,
+      );
+      expect(deep.status).toBeLessThan(500);
+    });
   });
 });

@@ -24,8 +24,8 @@ export interface ApiDocSpec {
   status?: number;
   /** The success answer's schema; omitted: no body (e.g. 204). */
   response?: z.ZodType;
-  /** A binary answer instead of JSON, e.g. `image/jpeg` for a download. */
-  binary?: string;
+  /** A binary answer instead of JSON: its media types, e.g. `['image/jpeg', 'image/png']` for a download. */
+  binary?: string | string[];
   /** The error codes this route can answer besides the ones every route can (key, rate limit, validation). */
   errors?: ErrorCode[];
   /** The path parameters' schema (an object keyed by the `:name` segments); omitted: each is a string. */

@@ -52,7 +52,12 @@ class DocumentedController {
   upload() {}
 
   @Get(':id/photos/:photoId/download')
-  @ApiDoc({ tag: 'Images', operationId: 'downloadFixture', summary: 'Download', binary: 'image/jpeg' })
+  @ApiDoc({
+    tag: 'Images',
+    operationId: 'downloadFixture',
+    summary: 'Download',
+    binary: ['image/jpeg', 'image/png'],
+  })
   download() {}
 
   @Delete(':id')
@@ -244,6 +249,38 @@ describe('OpenAPI generation', () => {
         schema: { type: 'string' },
       },
     ]);
+  });
+
+  it('documents the 500 and 503 of every operation, and maintenance on writes only', () => {
+    const errorShape = (codes: string[]) => ({
+      'application/json': {
+        schema: {
+          allOf: [{ $ref: '#/components/schemas/ApiError' }, { properties: { code: { enum: codes } } }],
+        },
+      },
+    });
+    for (const [path, item] of Object.entries(paths))
+      for (const [method, operation] of Object.entries(item)) {
+        const responses = operation.responses as Record<string, JsonObject>;
+        expect({ at: `${method} ${path}`, content: responses[500]?.content }).toEqual({
+          at: `${method} ${path}`,
+          content: errorShape(['INTERNAL']),
+        });
+        const unavailable =
+          method === 'get' ? ['SERVICE_UNAVAILABLE'] : ['SERVICE_UNAVAILABLE', 'MAINTENANCE_MODE'];
+        expect({ at: `${method} ${path}`, content: responses[503]?.content }).toEqual({
+          at: `${method} ${path}`,
+          content: errorShape(unavailable),
+        });
+      }
+  });
+
+  it('documents each media type of a binary answer', () => {
+    const download = paths['/api/v1/fixtures/{id}/photos/{photoId}/download']!.get!;
+    expect((download.responses as Record<string, JsonObject>)[200]!.content).toEqual({
+      'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } },
+      'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
+    });
   });
 
   it('describes uploads as multipart files and answers without a body', () => {

@@ -6,11 +6,14 @@ import {
   WEBHOOK_EVENTS,
   WEBHOOK_RETRY_HOURS,
   webhookPayloadSchema,
+  type Locale,
   type WebhookEvent,
 } from '@estancia/contracts';
 import { translate } from '@estancia/i18n';
 import { AppError } from '../../../infra/http/app-error';
+import { stoppedByMaintenance } from '../../platform/maintenance.guard';
 import type { DocumentedRoute } from './api-routes';
+import { DOCUMENT_TEXTS } from './operation-texts';
 import { SchemaComponents, type JsonObject } from './schema-components';
 
 export interface OpenApiSettings {
@@ -33,15 +36,21 @@ const TAG_ORDER = ['Projects', 'Images', 'Decorations', 'Descriptions', 'Wallet'
 const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
-/** `the listed codes` → a Markdown list with the English message of each. */
-const describeCodes = (codes: ErrorCode[]) =>
-  codes.map((code) => `- \`${code}\`: ${translate('en', 'errors', code)}`).join('\n');
+/** `the listed codes` → a Markdown list with the message of each, in the document's language. */
+const describeCodes = (codes: ErrorCode[], locale: Locale) =>
+  codes.map((code) => `- \`${code}\`: ${translate(locale, 'errors', code)}`).join('\n');
 
 /**
  * The OpenAPI 3.1 document of the public API, from the routes Nest mounts and the zod contracts of their
- * @ApiDoc: nothing in it is written by hand but the prose.
+ * @ApiDoc: nothing in it is written by hand but the prose, which is in the caller's language (es, ca, en:
+ * what each operation does, the introduction and the error messages).
  */
-export function buildOpenApiDocument(routes: DocumentedRoute[], settings: OpenApiSettings): JsonObject {
+export function buildOpenApiDocument(
+  routes: DocumentedRoute[],
+  settings: OpenApiSettings,
+  locale: Locale = 'en',
+): JsonObject {
+  const texts = DOCUMENT_TEXTS[locale];
   const schemas = new SchemaComponents();
   const errorRef = schemas.ref(apiErrorSchema, 'output', 'ApiError');
   const paths: Record<string, Record<string, JsonObject>> = {};
@@ -107,7 +116,9 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], settings: OpenAp
       headers: successHeaders,
     };
     if (spec.binary)
-      success.content = { [spec.binary]: { schema: { type: 'string', contentMediaType: spec.binary } } };
+      success.content = Object.fromEntries(
+        [spec.binary].flat().map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+      );
     else if (spec.response)
       success.content = {
         'application/json': { schema: schemas.ref(spec.response, 'output', `${name}Response`) },
@@ -117,6 +128,10 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], settings: OpenAp
     // Idempotency-Key header are.
     const validated = Boolean(requestBody || spec.query || isPost);
     const codes = new Set<ErrorCode>([
+      // Any operation: an unexpected fault (500), a service of ours down (503); writes stop in maintenance (503).
+      ErrorCode.INTERNAL,
+      ErrorCode.SERVICE_UNAVAILABLE,
+      ...(stoppedByMaintenance(route.method, route.route) ? [ErrorCode.MAINTENANCE_MODE] : []),
       ErrorCode.API_KEY_INVALID,
       ErrorCode.API_ACCESS_REQUIRED,
       ErrorCode.ACCOUNT_BLOCKED,
@@ -135,7 +150,7 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], settings: OpenAp
       if (status === route.status)
         throw new Error(`OpenAPI: ${where} lists an error with its success status`);
       responses[status] = {
-        description: `${STATUS_CODES[status] ?? 'Error'}. The \`code\` is one of:\n\n${describeCodes(list)}`,
+        description: `${STATUS_CODES[status] ?? 'Error'}. The \`code\` is one of:\n\n${describeCodes(list, locale)}`,
         ...(status === 429 && {
           headers: { [INTEGRATION_HEADERS.retryAfter]: ref('headers', 'RetryAfter') },
         }),
@@ -147,11 +162,12 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], settings: OpenAp
       };
     }
 
+    const text = texts?.operations[spec.operationId] ?? spec;
     item[route.method] = {
       tags: [spec.tag],
       operationId: spec.operationId,
-      summary: spec.summary,
-      ...(spec.description && { description: spec.description }),
+      summary: text.summary,
+      ...(text.description && { description: text.description }),
       ...(parameters.length && { parameters }),
       ...(requestBody && { requestBody }),
       responses,
@@ -159,7 +175,10 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], settings: OpenAp
   }
 
   const webhooks = Object.fromEntries(
-    WEBHOOK_EVENTS.map((event) => [event, { post: webhookOperation(schemas, event) }]),
+    WEBHOOK_EVENTS.map((event) => [
+      event,
+      { post: webhookOperation(schemas, event, texts?.webhooks[event] ?? WEBHOOK_DESCRIPTIONS[event]) },
+    ]),
   );
   const tags = [...new Set(routes.map((route) => route.spec.tag))]
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
@@ -170,12 +189,15 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], settings: OpenAp
     info: {
       title: 'Estancia API',
       version: '1',
-      description: introduction(settings),
+      description: texts ? texts.introduction(settings) : introduction(settings),
     },
     // Relative: the server that serves this document (its PUBLIC_URL), also when framed by the app.
     servers: [{ url: '/', description: 'This Estancia server' }],
     security: [{ apiKey: [] }],
-    tags: [...tags, { name: 'Webhooks', description: 'Calls Estancia makes to your endpoints.' }],
+    tags: [
+      ...tags,
+      { name: 'Webhooks', description: texts?.webhooksTag ?? 'Calls Estancia makes to your endpoints.' },
+    ],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
     webhooks,
     components: {
@@ -195,8 +217,9 @@ export function buildOpenApiDocument(routes: DocumentedRoute[], settings: OpenAp
           required: false,
           description:
             'Makes the POST safe to retry: a retry with the same key and the same request answers the first ' +
-            'answer again and moves nothing (kept 24 hours); the same key with another request is refused ' +
-            '(`IDEMPOTENCY_KEY_REUSED`). Use a new random value (e.g. a UUID) for each operation.',
+            'answer again, errors included, and moves nothing (kept 24 hours); the same key with another request ' +
+            'is refused (`IDEMPOTENCY_KEY_REUSED`). A request refused as invalid (400) keeps nothing. Use a new ' +
+            'random value (e.g. a UUID) for each operation.',
           schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
         },
       },
@@ -254,12 +277,12 @@ function parametersOf(
   });
 }
 
-function webhookOperation(schemas: SchemaComponents, event: WebhookEvent): JsonObject {
+function webhookOperation(schemas: SchemaComponents, event: WebhookEvent, description: string): JsonObject {
   return {
     tags: ['Webhooks'],
     operationId: `on${event.split('.').map(pascal).join('')}`,
     summary: event,
-    description: WEBHOOK_DESCRIPTIONS[event],
+    description,
     security: [],
     parameters: [
       {
@@ -320,8 +343,10 @@ function introduction({ rateLimit, rateLimitWindowSeconds }: OpenApiSettings): s
     '',
     '## Idempotency',
     'Every POST accepts an `Idempotency-Key` header. A retry with the same key and the same request answers the',
-    'first answer again (with `Idempotent-Replayed: true`) and moves nothing, even when retries arrive at the',
-    'same time; the same key with another request is refused with `IDEMPOTENCY_KEY_REUSED`.',
+    'first answer again (with `Idempotent-Replayed: true`), errors included, and moves nothing, even when retries',
+    'arrive at the same time; the same key with another request is refused with `IDEMPOTENCY_KEY_REUSED`. Two',
+    'requests are the same when their parsed bodies are (member order and defaults spelled out do not matter).',
+    'A request refused as invalid (`400 VALIDATION_FAILED`) keeps nothing: fix it and retry with the same key.',
     '',
     '## Rate limits',
     `Each key may make ${rateLimit} requests every ${rateLimitWindowSeconds} seconds. Every answer tells`,

@@ -3,9 +3,10 @@ import type { Request, Response } from 'express';
 import { ErrorCode } from '@estancia/contracts';
 import { Public } from '../../../infra/http/access';
 import { AppError } from '../../../infra/http/app-error';
+import { requestLocale } from '../../../infra/http/error.filter';
 import { acceptedEncodings } from '../../../infra/http/static-apps';
 import { OpenApiDocument } from './openapi.service';
-import { DOCS_PAGE, SwaggerUiAssets } from './swagger-ui';
+import { docsPage, SwaggerUiAssets } from './swagger-ui';
 
 /** The public API's description: `/api/openapi.json` and the interactive documentation at `/api/docs`. */
 @Public()
@@ -16,15 +17,22 @@ export class OpenApiController {
     private readonly assets: SwaggerUiAssets,
   ) {}
 
+  /** In the caller's language: `?lang=es|ca|en`, else Accept-Language, else English. */
   @Get('openapi.json')
-  openapi(): object {
-    return this.document.get();
+  openapi(@Req() req: Request, @Res({ passthrough: true }) res: Response): object {
+    const locale = requestLocale(req);
+    res.setHeader('Content-Language', locale);
+    res.vary('Accept-Language');
+    return this.document.get(locale);
   }
 
   @Get('docs')
-  docs(@Res() res: Response): void {
+  docs(@Req() req: Request, @Res() res: Response): void {
+    const locale = requestLocale(req);
     res.type('html').setHeader('Cache-Control', 'no-cache');
-    res.send(DOCS_PAGE);
+    res.setHeader('Content-Language', locale);
+    res.vary('Accept-Language');
+    res.send(docsPage(locale));
   }
 
   @Get('docs/:asset')

@@ -1,4 +1,5 @@
 import { METHODS } from 'node:http';
+import { translate } from '@estancia/i18n';
 import { startTestApp, type TestApp } from '../../../../test/harness';
 import { ApiRouteCatalogue } from './api-routes';
 import type { JsonObject } from './schema-components';
@@ -84,6 +85,74 @@ describe('OpenAPI document and interactive docs', () => {
         expect(operation.responses).toHaveProperty('401');
       }
     }
+  });
+
+  it('documents JPEG and PNG downloads, and the 500 and 503 answers of every operation', () => {
+    const download = paths['/api/v1/decorations/{id}/download']!.get!;
+    expect(
+      Object.keys((download.responses as Record<string, JsonObject>)[200]!.content as JsonObject),
+    ).toEqual(['image/jpeg', 'image/png']);
+    for (const [path, operations] of Object.entries(paths))
+      for (const [method, operation] of Object.entries(operations)) {
+        const responses = operation.responses as Record<string, JsonObject>;
+        expect({
+          at: `${method} ${path}`,
+          has: [responses[500]?.description, responses[503]?.description],
+        }).toEqual({
+          at: `${method} ${path}`,
+          has: [expect.stringContaining('INTERNAL'), expect.stringContaining('SERVICE_UNAVAILABLE')],
+        });
+        if (method !== 'get') expect(responses[503]!.description).toContain('MAINTENANCE_MODE');
+      }
+  });
+
+  it('says in es, ca and en what each operation does, by ?lang= or Accept-Language', async () => {
+    const prose = (doc: JsonObject) =>
+      Object.entries(doc.paths as Record<string, Operations>).flatMap(([path, operations]) =>
+        Object.entries(operations).map(([method, op]) => ({
+          at: `${method} ${path}`,
+          summary: op.summary as string,
+          description: (op.description as string | undefined) ?? null,
+        })),
+      );
+    const english = prose(document);
+    expect(english.find((op) => op.at === 'post /api/v1/projects')!.summary).toBe('Create a project');
+    const read = async (query: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${t.url}/api/openapi.json${query}`, { headers });
+      return { language: res.headers.get('content-language'), doc: (await res.json()) as JsonObject };
+    };
+    const spanish = await read('?lang=es');
+    const catalan = await read('', { 'accept-language': 'ca-ES,ca;q=0.9,en;q=0.5' });
+    expect([spanish.language, catalan.language]).toEqual(['es', 'ca']);
+    expect(prose(spanish.doc).find((op) => op.at === 'post /api/v1/projects')!.summary).toBe(
+      'Crear un proyecto',
+    );
+    expect(prose(catalan.doc).find((op) => op.at === 'post /api/v1/projects')!.summary).toBe(
+      'Crear un projecte',
+    );
+    for (const translated of [prose(spanish.doc), prose(catalan.doc)])
+      for (const [i, op] of translated.entries()) {
+        const source = english[i]!;
+        expect(op.at).toBe(source.at);
+        // every summary and description is written in the language, none left in English
+        expect({ at: op.at, same: op.summary === source.summary }).toEqual({ at: op.at, same: false });
+        if (source.description)
+          expect({ at: op.at, same: op.description === source.description }).toEqual({
+            at: op.at,
+            same: false,
+          });
+      }
+    // error messages and the introduction follow too
+    const createEs = (spanish.doc.paths as Record<string, Operations>)['/api/v1/projects']!.post!;
+    expect((createEs.responses as Record<string, JsonObject>)[401]!.description).toContain(
+      translate('es', 'errors', 'API_KEY_INVALID'),
+    );
+    expect((spanish.doc.info as JsonObject).description).toContain('## Autenticación');
+
+    const page = await fetch(`${t.url}/api/docs?lang=ca`);
+    const html = await page.text();
+    expect(html).toContain('<html lang="ca">');
+    expect(html).toContain('data-openapi-url="/api/openapi.json?lang=ca"');
   });
 
   it('offers the Idempotency-Key header on every POST', () => {

@@ -130,7 +130,7 @@ export class DecorationsV1Controller {
     summary: 'Download the result',
     description:
       'The current result as a file, in the format chosen in the account (JPEG unless PNG was chosen), watermarked unless the plan removes the mark.',
-    binary: 'image/jpeg',
+    binary: ['image/jpeg', 'image/png'],
     errors: [ErrorCode.NOT_FOUND, ErrorCode.DECORATION_NOT_READY],
   })
   async download(

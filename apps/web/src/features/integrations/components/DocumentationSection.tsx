@@ -12,13 +12,15 @@ const OPENAPI_PATH = '/api/openapi.json';
 
 /** The interactive documentation, embedded, with a way out to a full tab and the machine-readable document. */
 export function DocumentationSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The docs follow the app's language, not the browser's.
+  const docs = `${API_DOCS_PATH}?lang=${i18n.resolvedLanguage ?? i18n.language}`;
   return (
     <>
       <Typography sx={{ mt: 1 }}>{t('integrations.docs.text')}</Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, my: 2 }}>
         <Link
-          href={API_DOCS_PATH}
+          href={docs}
           target="_blank"
           rel="noopener"
           underline="always"
@@ -42,7 +44,7 @@ export function DocumentationSection() {
       </Box>
       <Box
         component="iframe"
-        src={API_DOCS_PATH}
+        src={docs}
         title={t('integrations.docs.frameTitle')}
         loading="lazy"
         sx={{
