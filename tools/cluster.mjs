@@ -116,7 +116,7 @@ async function main() {
       `  Public API     ${base}/api/v1`,
       `  Processes      ${cluster.apis.map((m) => `${m.name} ${m.url}`).join(', ')}`,
       `                 ${cluster.workers.map((m) => `${m.name} ${m.url}`).join(', ')}`,
-      `  Metrics        each process's own /metrics (not served through nginx)`,
+      `  Metrics        each process's own /metrics, not through nginx (an api's only with METRICS_TOKEN as bearer)`,
       `  Storage        ${s3 ?? cluster.storage.dir}`,
       '',
       `Staff sign-in at ${base}/backoffice/`,

@@ -42,6 +42,7 @@ import {
   balancedAddresses,
   createDatabase,
   logSize,
+  METRICS_TOKEN,
   redisPrefix,
   requestsPerUpstream,
   startBare,
@@ -388,7 +389,7 @@ function fanOutGroup(ctx) {
     defer(() => bareClients.close());
     const counts = await Promise.all(
       ctx.product.apis.map((a) =>
-        fetch(`${a.url}/metrics`).then(
+        fetch(`${a.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then(
           async (r) => `${a.name} ${socketCount(await r.text()) ?? '?'}`,
           () => `${a.name} ?`,
         ),

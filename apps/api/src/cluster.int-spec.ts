@@ -61,6 +61,9 @@ interface Feed {
   reloads: { at: number; status: number; states: Record<string, string> }[];
 }
 
+/** The scraper's bearer for the api processes' /metrics. */
+const METRICS_TOKEN = randomBytes(16).toString('hex');
+
 describe('the cluster: nginx, 2 api processes, 2 workers, Redis, PostgreSQL, S3', () => {
   let work: string;
   let db: { url: string; drop: () => Promise<void> } | undefined;
@@ -199,9 +202,12 @@ describe('the cluster: nginx, 2 api processes, 2 workers, Redis, PostgreSQL, S3'
     return line ? Number(line.split(' ').pop()) : 0;
   };
 
-  /** Hub connections open on one api process (its own /metrics). */
+  /** Hub connections open on one api process (its own /metrics, with the scraper's token). */
   const socketsOn = async (apiUrl: string): Promise<number> => {
-    const text = await (await fetch(`${apiUrl}/metrics`)).text();
+    const scraped = await fetch(`${apiUrl}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const text = await scraped.text();
     const line = text.split('\n').find((l) => l.startsWith('estancia_socket_connections '));
     return line ? Number(line.split(' ').pop()) : -1;
   };
@@ -248,6 +254,8 @@ describe('the cluster: nginx, 2 api processes, 2 workers, Redis, PostgreSQL, S3'
         SHUTDOWN_GRACE_SECONDS: '5',
         // One render at a time per worker, so a burst of orders is shared between the two.
         RENDER_CONCURRENCY: '1',
+        // An api answers /metrics on its own port only to this bearer.
+        METRICS_TOKEN,
         ...s3Server.env,
         ...RELAXED_LIMITS,
       };

@@ -52,6 +52,9 @@ export function redisPrefix({ defer }) {
   return prefix;
 }
 
+/** The bearer the product's api processes ask /metrics for (the bench reads their socket counts there). */
+export const METRICS_TOKEN = randomBytes(16).toString('hex');
+
 /**
  * The product: nginx (the cluster's own configuration) in front of `apis` api processes and `workers`
  * workers of apps/api/dist, on `database` and Redis `prefix`, files under `dir`.
@@ -83,6 +86,7 @@ export async function startProduct({ defer, log, database, prefix, dir, apis = 2
       PERSON_DETECTOR: 'off',
       ENGINE: 'builtin',
       SHUTDOWN_GRACE_SECONDS: '4',
+      METRICS_TOKEN,
       RATE_LIMIT_API_PER_IP: many,
       RATE_LIMIT_LOGIN_PER_IP: many,
       RATE_LIMIT_LOGIN_PER_EMAIL: many,

@@ -35,10 +35,23 @@ describe('i18nProvider', () => {
     expect(nextVisit.translate('ra.auth.sign_in')).toBe('Inicia la sessió');
   });
 
+  it('translates the saved queries of the list filters ("Save current query…")', async () => {
+    const english = englishMessages.ra.saved_queries as Record<string, string>;
+    const i18n = createI18nProvider('es');
+    expect(i18n.translate('ra.saved_queries.new_label')).toBe('Guardar la consulta actual…');
+    for (const locale of ['es', 'ca'] as const) {
+      await i18n.changeLocale(locale);
+      for (const key of Object.keys(english))
+        expect(i18n.translate(`ra.saved_queries.${key}`, { name: 'x' }), `${locale} ${key}`).not.toBe(
+          english[key]!.replace('%{name}', 'x'),
+        );
+    }
+    expect(i18n.translate('ra.saved_queries.new_label')).toBe('Desa la consulta actual…');
+  });
+
   it('falls back to English for react-admin messages the catalogue does not translate', async () => {
     const i18n = createI18nProvider('es');
-    const english = englishMessages.ra.saved_queries as Record<string, string>;
-    expect(i18n.translate('ra.saved_queries.label')).toBe(english.label);
+    expect(i18n.translate('ra.configurable.customize')).toBe('Customize');
     await i18n.changeLocale('ca');
     expect(i18n.translate('ra.configurable.customize')).toBe('Customize');
   });

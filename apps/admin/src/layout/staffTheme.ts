@@ -33,6 +33,17 @@ export const staffTheme: RaThemeOptions = {
     RaEmpty: {
       styleOverrides: { root: { '& .RaEmpty-message': { color: staffPalette.text.secondary } } },
     },
+    // react-admin's layout is at least as wide as its widest table (`min-width: fit-content`), so a long list made
+    // the whole page scroll sideways on a phone or tablet: the page keeps the screen's width and a table too wide
+    // for it scrolls inside its own card.
+    RaLayout: {
+      styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } },
+    },
+    RaList: {
+      styleOverrides: {
+        root: { '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } },
+      },
+    },
     RaSimpleList: {
       styleOverrides: {
         root: { '& .RaSimpleList-tertiary': { opacity: 1, color: staffPalette.text.secondary } },

@@ -9,7 +9,8 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { Loading, Title, useNotify, usePermissions, useTranslate, useUpdate } from 'react-admin';
+import { useState } from 'react';
+import { Confirm, Loading, Title, useNotify, usePermissions, useTranslate, useUpdate } from 'react-admin';
 import { type AdminPlatformStatus, type PlatformStatus } from '@estancia/contracts';
 import { apiErrorKey } from '../common/apiErrorKey';
 import { LiveEngineNotice } from './engines/LiveEngineNotice';
@@ -22,6 +23,7 @@ const FLAGS: readonly PlatformFlag[] = ['isMaintenanceMode', 'isHighDemandFree',
 /**
  * The demand and maintenance switches. Admins flip them with an optimistic update
  * (PUT /data/admin/platform/status) that rolls back if the API refuses; decorators see them read-only.
+ * Maintenance mode shuts every customer out, so switching it either way asks first.
  */
 export const PlatformPage = () => {
   const translate = useTranslate();
@@ -30,6 +32,7 @@ export const PlatformPage = () => {
   const isAdmin = permissions === 'admin';
   const { status, staffRecord, isPending, failed } = usePlatformStatus(isAdmin, !permissionsPending);
   const [update] = useUpdate<AdminPlatformStatus>();
+  const [maintenanceAsked, setMaintenanceAsked] = useState<boolean | null>(null);
 
   const flip = (flag: PlatformFlag, value: boolean) => {
     if (!staffRecord) return;
@@ -44,8 +47,29 @@ export const PlatformPage = () => {
     );
   };
 
+  const change = (flag: PlatformFlag, value: boolean) =>
+    flag === 'isMaintenanceMode' ? setMaintenanceAsked(value) : flip(flag, value);
+
   return (
     <Card sx={{ mt: 2 }}>
+      <Confirm
+        isOpen={maintenanceAsked !== null}
+        title={
+          maintenanceAsked
+            ? 'console.platform.confirmMaintenanceOnTitle'
+            : 'console.platform.confirmMaintenanceOffTitle'
+        }
+        content={
+          maintenanceAsked
+            ? 'console.platform.confirmMaintenanceOn'
+            : 'console.platform.confirmMaintenanceOff'
+        }
+        onConfirm={() => {
+          if (maintenanceAsked !== null) flip('isMaintenanceMode', maintenanceAsked);
+          setMaintenanceAsked(null);
+        }}
+        onClose={() => setMaintenanceAsked(null)}
+      />
       <Title title="console.platform.title" />
       <CardContent>
         <Stack spacing={2}>
@@ -68,7 +92,7 @@ export const PlatformPage = () => {
                         name={flag}
                         checked={status[flag]}
                         disabled={!isAdmin}
-                        onChange={(event) => flip(flag, event.target.checked)}
+                        onChange={(event) => change(flag, event.target.checked)}
                         slotProps={{ input: { 'aria-describedby': `${flag}-help` } }}
                       />
                     }

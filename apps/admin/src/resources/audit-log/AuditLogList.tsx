@@ -1,13 +1,6 @@
 import { Stack, type Theme, useMediaQuery } from '@mui/material';
-import {
-  AutocompleteInput,
-  DataTable,
-  DateInput,
-  List,
-  ReferenceInput,
-  SimpleList,
-  TextInput,
-} from 'react-admin';
+import { AutocompleteInput, DataTable, DateInput, ReferenceInput, SimpleList, TextInput } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type AdminAuditEntry, type AdminUser } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import {
@@ -52,7 +45,7 @@ const EntryDetails = () => (
 export const AuditLogList = () => {
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List<AdminAuditEntry>
+    <StaffList<AdminAuditEntry>
       sort={{ field: 'createdAt', order: 'DESC' }}
       filters={auditFilters}
       exporter={false}
@@ -87,6 +80,6 @@ export const AuditLogList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </StaffList>
   );
 };

@@ -1,4 +1,5 @@
-import { DataTable, List } from 'react-admin';
+import { DataTable } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type AdminContactRequest } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import { ChoicesField, MeetingField } from './ContactRequestFields';
@@ -8,7 +9,11 @@ const filters = supportFilters('support.searchContact');
 
 /** Contact-sales requests, newest first. */
 export const ContactRequestList = () => (
-  <List<AdminContactRequest> sort={{ field: 'createdAt', order: 'DESC' }} exporter={false} filters={filters}>
+  <StaffList<AdminContactRequest>
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    exporter={false}
+    filters={filters}
+  >
     <DataTable<AdminContactRequest> rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="createdAt">
         <WhenField source="createdAt" />
@@ -29,5 +34,5 @@ export const ContactRequestList = () => (
         <SupportStatusChip />
       </DataTable.Col>
     </DataTable>
-  </List>
+  </StaffList>
 );

@@ -1,13 +1,6 @@
 import { Alert } from '@mui/material';
-import {
-  CreateButton,
-  DataTable,
-  DeleteButton,
-  List,
-  TopToolbar,
-  usePermissions,
-  useTranslate,
-} from 'react-admin';
+import { CreateButton, DataTable, DeleteButton, TopToolbar, usePermissions, useTranslate } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type Holiday } from '@estancia/contracts';
 import { DayField } from './DayField';
 
@@ -29,7 +22,7 @@ export const HolidayList = () => {
           {translate(isAdmin ? 'console.holidays.intro' : 'console.holidays.readOnly')}
         </Alert>
       )}
-      <List<Holiday>
+      <StaffList<Holiday>
         sort={{ field: 'date', order: 'ASC' }}
         perPage={50}
         exporter={false}
@@ -43,11 +36,11 @@ export const HolidayList = () => {
           <DataTable.Col source="name" disableSort />
           {isAdmin && (
             <DataTable.Col label="console.holidays.actions" disableSort>
-              <DeleteButton mutationMode="undoable" />
+              <DeleteButton mutationMode="pessimistic" />
             </DataTable.Col>
           )}
         </DataTable>
-      </List>
+      </StaffList>
     </>
   );
 };

@@ -2,7 +2,6 @@ import { Stack, useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteInput,
   DataTable,
-  List,
   ReferenceField,
   ReferenceInput,
   SelectInput,
@@ -11,6 +10,7 @@ import {
   useGetManyAggregate,
   useRecordContext,
 } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type AdminLedgerEntry, type AdminUser } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import { ledgerReasonChoices } from '../../common/choices';
@@ -52,7 +52,7 @@ const PhoneDetails = () => (
 export const LedgerList = () => {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   return (
-    <List<AdminLedgerEntry>
+    <StaffList<AdminLedgerEntry>
       sort={{ field: 'createdAt', order: 'DESC' }}
       exporter={false}
       filters={ledgerFilters}
@@ -77,6 +77,6 @@ export const LedgerList = () => {
           {ledgerMovementColumns}
         </DataTable>
       )}
-    </List>
+    </StaffList>
   );
 };

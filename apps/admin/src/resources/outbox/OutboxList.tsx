@@ -1,4 +1,5 @@
-import { DataTable, List, TextInput, useLocaleState } from 'react-admin';
+import { DataTable, TextInput, useLocaleState } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type OutboxMessage } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import { SentAtField } from './SentAtField';
@@ -14,7 +15,7 @@ const outboxFilters = [<TextInput key="q" source="q" label="console.outbox.searc
 export const OutboxList = () => {
   const [locale] = useLocaleState();
   return (
-    <List<OutboxMessage>
+    <StaffList<OutboxMessage>
       sort={{ field: 'createdAt', order: 'DESC' }}
       exporter={false}
       filters={outboxFilters}
@@ -31,6 +32,6 @@ export const OutboxList = () => {
           <SentAtField />
         </DataTable.Col>
       </DataTable>
-    </List>
+    </StaffList>
   );
 };

@@ -2,13 +2,13 @@ import { Stack, type Theme, Typography, useMediaQuery } from '@mui/material';
 import {
   BooleanField,
   DataTable,
-  List,
   NumberField,
   SimpleList,
   TextField,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type AdminPack } from '@estancia/contracts';
 import { EuroField, useEuros } from '../payments/money';
 import { AvailabilityField } from '../plans/AvailabilityField';
@@ -46,7 +46,7 @@ const PackSummary = () => {
 export const PackList = () => {
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List<AdminPack> exporter={false} pagination={false} perPage={25} actions={false}>
+    <StaffList<AdminPack> exporter={false} pagination={false} perPage={25} actions={false}>
       {narrow ? (
         <SimpleList<AdminPack> rowClick="edit" primaryText={<PackName />} secondaryText={<PackSummary />} />
       ) : (
@@ -70,6 +70,6 @@ export const PackList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </StaffList>
   );
 };

@@ -2,7 +2,6 @@ import { Stack, type Theme, Typography, useMediaQuery } from '@mui/material';
 import {
   DataTable,
   DateInput,
-  List,
   NullableBooleanInput,
   SelectField,
   SelectInput,
@@ -10,6 +9,7 @@ import {
   TextInput,
   useRecordContext,
 } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type AdminPayment } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import { gatewayChoices, paymentKindChoices } from './choices';
@@ -55,7 +55,7 @@ const PaymentDetails = () => {
 export const PaymentList = () => {
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List<AdminPayment> sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} exporter={false}>
+    <StaffList<AdminPayment> sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} exporter={false}>
       {narrow ? (
         <SimpleList<AdminPayment>
           rowClick="show"
@@ -86,6 +86,6 @@ export const PaymentList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </StaffList>
   );
 };

@@ -2,12 +2,12 @@ import { Stack, type Theme, Typography, useMediaQuery } from '@mui/material';
 import {
   BooleanField,
   DataTable,
-  List,
   NumberField,
   SimpleList,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type AdminPlan } from '@estancia/contracts';
 import { EuroField, useEuros } from '../payments/money';
 import { AvailabilityField } from './AvailabilityField';
@@ -48,7 +48,7 @@ const PlanName = () => {
 export const PlanList = () => {
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List<AdminPlan> exporter={false} pagination={false} perPage={25} actions={false}>
+    <StaffList<AdminPlan> exporter={false} pagination={false} perPage={25} actions={false}>
       {narrow ? (
         <SimpleList<AdminPlan> rowClick="edit" primaryText={<PlanName />} secondaryText={<PlanSummary />} />
       ) : (
@@ -73,6 +73,6 @@ export const PlanList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </StaffList>
   );
 };

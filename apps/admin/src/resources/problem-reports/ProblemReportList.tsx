@@ -1,4 +1,5 @@
-import { DataTable, List, useRecordContext } from 'react-admin';
+import { DataTable, useRecordContext } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { Typography } from '@mui/material';
 import { type AdminProblemReport } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
@@ -30,7 +31,11 @@ const Excerpt = () => {
 
 /** Problems customers reported, newest first. */
 export const ProblemReportList = () => (
-  <List<AdminProblemReport> sort={{ field: 'createdAt', order: 'DESC' }} exporter={false} filters={filters}>
+  <StaffList<AdminProblemReport>
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    exporter={false}
+    filters={filters}
+  >
     <DataTable<AdminProblemReport> rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="createdAt">
         <WhenField source="createdAt" />
@@ -45,5 +50,5 @@ export const ProblemReportList = () => (
         <SupportStatusChip />
       </DataTable.Col>
     </DataTable>
-  </List>
+  </StaffList>
 );

@@ -3,7 +3,6 @@ import {
   BooleanField,
   CreateButton,
   DataTable,
-  List,
   NullableBooleanInput,
   SelectField,
   SelectInput,
@@ -13,6 +12,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type AdminProduct } from '@estancia/contracts';
 import { productTypeChoices } from './choices';
 import { ProductNameField, ThumbnailField, UnitPriceField, useProductName } from './ProductFields';
@@ -53,7 +53,7 @@ const ProductDetails = () => {
 export const ProductList = () => {
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List<AdminProduct>
+    <StaffList<AdminProduct>
       sort={{ field: 'sortOrder', order: 'ASC' }}
       filters={filters}
       exporter={false}
@@ -91,6 +91,6 @@ export const ProductList = () => {
           <DataTable.NumberCol source="sortOrder" />
         </DataTable>
       )}
-    </List>
+    </StaffList>
   );
 };

@@ -3,7 +3,6 @@ import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import {
   Button,
   DataTable,
-  List,
   SelectInput,
   SimpleList,
   TopToolbar,
@@ -12,6 +11,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { Link } from 'react-router-dom';
 import { type AdminReferral } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
@@ -101,7 +101,7 @@ const ReferralActions = () => {
 export const ReferralList = () => {
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List<AdminReferral>
+    <StaffList<AdminReferral>
       sort={{ field: 'referredAt', order: 'DESC' }}
       filters={filters}
       exporter={false}
@@ -129,6 +129,6 @@ export const ReferralList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </StaffList>
   );
 };

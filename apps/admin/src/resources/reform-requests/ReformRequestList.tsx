@@ -1,6 +1,5 @@
 import {
   DataTable,
-  List,
   NumberField,
   SelectArrayInput,
   SelectField,
@@ -8,6 +7,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type ReformRequest } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import { budgetChoices, scopeChoices, statusChoices } from './choices';
@@ -34,7 +34,7 @@ const filters = [
 
 /** Reform budget requests, newest first; the open ones (not closed) by default. */
 export const ReformRequestList = () => (
-  <List<ReformRequest>
+  <StaffList<ReformRequest>
     sort={{ field: 'createdAt', order: 'DESC' }}
     filterDefaultValues={{ status: ['new', 'contacted', 'quoted'] }}
     exporter={false}
@@ -61,5 +61,5 @@ export const ReformRequestList = () => (
         <ReformStatusChip />
       </DataTable.Col>
     </DataTable>
-  </List>
+  </StaffList>
 );

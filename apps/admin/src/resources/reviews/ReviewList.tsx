@@ -2,7 +2,6 @@ import { Box, Button, Stack, type Theme, Typography, useMediaQuery } from '@mui/
 import PersonIcon from '@mui/icons-material/Person';
 import {
   DataTable,
-  List,
   SelectArrayInput,
   SelectField,
   SelectInput,
@@ -15,6 +14,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type Review, type ReviewState } from '@estancia/contracts';
 import { reviewStateChoices, roomTypeChoices, slaChoices, styleChoices } from '../../common/choices';
 import {
@@ -206,7 +206,7 @@ export const ReviewList = () => {
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'));
   return (
-    <List<Review>
+    <StaffList<Review>
       sort={{ field: 'deadlineAt', order: 'ASC' }}
       filters={permissions === 'admin' ? adminFilters : decoratorFilters}
       filterDefaultValues={{ state: OPEN_STATES }}
@@ -214,6 +214,6 @@ export const ReviewList = () => {
       exporter={false}
     >
       {narrow ? <QueueItems /> : <QueueTable compact={compact} />}
-    </List>
+    </StaffList>
   );
 };

@@ -2,13 +2,13 @@ import { Stack, type Theme, Typography, useMediaQuery } from '@mui/material';
 import {
   BooleanField,
   DataTable,
-  List,
   SelectField,
   SelectInput,
   SimpleList,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type AdminSubscription } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import { cycleChoices, gatewayChoices, planChoices, subscriptionStatusChoices } from '../payments/choices';
@@ -86,7 +86,11 @@ const SubscriptionDetails = () => (
 export const SubscriptionList = () => {
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   return (
-    <List<AdminSubscription> sort={{ field: 'createdAt', order: 'DESC' }} filters={filters} exporter={false}>
+    <StaffList<AdminSubscription>
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      filters={filters}
+      exporter={false}
+    >
       {narrow ? (
         <SimpleList<AdminSubscription>
           rowClick={false}
@@ -120,6 +124,6 @@ export const SubscriptionList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </StaffList>
   );
 };

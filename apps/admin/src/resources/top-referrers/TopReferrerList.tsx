@@ -1,13 +1,13 @@
 import { Stack, type Theme, useMediaQuery } from '@mui/material';
 import {
   DataTable,
-  List,
   NumberField,
   SimpleList,
   useCreatePath,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type AdminTopReferrer } from '@estancia/contracts';
 import { CustomerLink } from '../payments/CustomerLink';
 
@@ -39,7 +39,7 @@ export const TopReferrerList = () => {
   const createPath = useCreatePath();
   const customerPage = (id: string | number) => createPath({ resource: 'users', id, type: 'show' });
   return (
-    <List<AdminTopReferrer> exporter={false} actions={false} sort={{ field: 'referred', order: 'DESC' }}>
+    <StaffList<AdminTopReferrer> exporter={false} actions={false} sort={{ field: 'referred', order: 'DESC' }}>
       {narrow ? (
         <SimpleList<AdminTopReferrer>
           rowClick={customerPage}
@@ -63,6 +63,6 @@ export const TopReferrerList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </StaffList>
   );
 };

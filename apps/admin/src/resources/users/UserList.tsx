@@ -3,7 +3,6 @@ import {
   BooleanField,
   DataTable,
   DateInput,
-  List,
   SelectField,
   SelectInput,
   SimpleList,
@@ -11,6 +10,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { StaffList } from '../../common/StaffList';
 import { type AdminUser } from '@estancia/contracts';
 import { WhenField } from '../../common/WhenField';
 import { roleChoices } from '../../common/choices';
@@ -70,7 +70,7 @@ export const UserList = () => {
   const narrow = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
   const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down('lg'));
   return (
-    <List<AdminUser> filters={userFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
+    <StaffList<AdminUser> filters={userFilters} sort={{ field: 'createdAt', order: 'DESC' }} exporter={false}>
       {narrow ? (
         <SimpleList<AdminUser>
           rowClick="show"
@@ -102,6 +102,6 @@ export const UserList = () => {
           </DataTable.Col>
         </DataTable>
       )}
-    </List>
+    </StaffList>
   );
 };

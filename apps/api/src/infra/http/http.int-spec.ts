@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestApp, type TestApp } from '../../../test/harness';
+import { signIn, startTestApp, type TestApp } from '../../../test/harness';
 
 describe('HTTP: built apps, SPA fallback, security headers and CORS', () => {
   let dir: string;
@@ -20,7 +20,8 @@ describe('HTTP: built apps, SPA fallback, security headers and CORS', () => {
     t = await startTestApp({
       WEB_DIST: join(dir, 'web'),
       ADMIN_DIST: join(dir, 'admin'),
-      CORS_ORIGINS: 'http://allowed.test, http://also-allowed.test',
+      CORS_ORIGINS: 'http://allowed.test, https://also-allowed.test',
+      PUBLIC_URL: 'https://estancia.example.test',
     });
   });
   afterAll(async () => {
@@ -82,7 +83,12 @@ describe('HTTP: built apps, SPA fallback, security headers and CORS', () => {
     expect(directive('script-src')).toBe("script-src 'self' https://accounts.google.com");
     expect(directive('style-src')).toContain("'unsafe-inline'");
     expect(directive('img-src')).toBe("img-src 'self' data: blob:");
-    expect(directive('connect-src')).toBe("connect-src 'self' ws: wss: https://accounts.google.com");
+    // Sockets and fetches go to our own origins only (PUBLIC_URL, CORS_ORIGINS), never to any ws:/wss: host.
+    expect(directive('connect-src')).toBe(
+      "connect-src 'self' https://estancia.example.test wss://estancia.example.test " +
+        'http://allowed.test ws://allowed.test https://also-allowed.test wss://also-allowed.test ' +
+        'https://accounts.google.com',
+    );
     expect(directive('frame-src')).toContain('https://accounts.google.com');
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -98,15 +104,66 @@ describe('HTTP: built apps, SPA fallback, security headers and CORS', () => {
     const preflight = await fetch(`${t.url}/data/admin/outbox`, {
       method: 'OPTIONS',
       headers: {
-        origin: 'http://also-allowed.test',
+        origin: 'https://also-allowed.test',
         'access-control-request-method': 'GET',
         'access-control-request-headers': 'authorization',
       },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://also-allowed.test');
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://also-allowed.test');
     const foreign = await get('/data/platform/status', { origin: 'http://evil.test' });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('marks account answers and every answer to a credentialed request no-store; media keep their caching', async () => {
+    const alice = await signIn(t);
+    const cacheOf = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await get(path, headers);
+      await res.arrayBuffer();
+      return [path, res.status, res.headers.get('cache-control')];
+    };
+    // the caller's own JSON, with their session token
+    expect(await cacheOf('/data/wallet', alice.headers)).toEqual(['/data/wallet', 200, 'no-store']);
+    expect(await cacheOf('/data/wallet/transactions', alice.headers)).toEqual([
+      '/data/wallet/transactions',
+      200,
+      'no-store',
+    ]);
+    // refused for want of a credential, or an API key's answer
+    expect(await cacheOf('/data/wallet')).toEqual(['/data/wallet', 401, 'no-store']);
+    expect(await cacheOf('/api/v1/projects', { authorization: 'Bearer est_not-a-key' })).toEqual([
+      '/api/v1/projects',
+      401,
+      'no-store',
+    ]);
+    // a JSON list meant to be cached stays cacheable for visitors, never once a token came with the request
+    expect(await cacheOf('/data/free-try/inspiration')).toEqual([
+      '/data/free-try/inspiration',
+      200,
+      'public, max-age=3600',
+    ]);
+    expect(await cacheOf('/data/free-try/inspiration', alice.headers)).toEqual([
+      '/data/free-try/inspiration',
+      200,
+      'no-store',
+    ]);
+    // pictures and the apps' files keep their own caching, token or not
+    const products = (await (await get('/data/catalogue/products')).json()) as { id: string }[];
+    const picture = `/data/catalogue/products/${products[0]!.id}/picture.svg`;
+    expect(await cacheOf(picture, alice.headers)).toEqual([picture, 200, 'public, max-age=86400']);
+    expect(await cacheOf('/assets/index-abc123.js', alice.headers)).toEqual([
+      '/assets/index-abc123.js',
+      200,
+      expect.stringContaining('immutable'),
+    ]);
+  });
+
+  it('does not serve /metrics on the public port without METRICS_TOKEN', async () => {
+    for (const headers of [{}, { authorization: 'Bearer anything' }] as Record<string, string>[]) {
+      const res = await get('/metrics', headers);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('estancia_');
+    }
   });
 
   it('refuses a JSON body over the limit with VALIDATION_FAILED', async () => {
