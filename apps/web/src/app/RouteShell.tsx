@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AppLayout } from '../features/navigation/components/AppLayout';
 import { usePlatformStatus } from '../features/platform/hooks/usePlatform';
@@ -25,6 +25,7 @@ export function RouteShell({ meta, children }: { meta: RouteMeta; children: Reac
   const profile = useProfileBootstrap();
   const platform = usePlatformStatus();
   const [params] = useSearchParams();
+  const location = useLocation();
   const decision = platform.isPending
     ? null
     : resolveGuard({
@@ -33,6 +34,8 @@ export function RouteShell({ meta, children }: { meta: RouteMeta; children: Reac
         hasToken: token !== '' && !profile.failed,
         isMaintenanceMode: platform.status.isMaintenanceMode,
         redirectTo: params.get('redirectTo'),
+        here: `${location.pathname}${location.search}${location.hash}`,
+        from: params.get('from'),
       });
   const rendering = decision?.kind === 'render';
 

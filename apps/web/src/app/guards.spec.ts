@@ -36,6 +36,28 @@ describe('navigation guards', () => {
     expect(resolveGuard(input('UpdatingPlatform'))).toEqual({ kind: 'redirect', to: '/my-projects' });
   });
 
+  it('remembers where the customer was when maintenance began, and returns there when it ends', () => {
+    expect(
+      resolveGuard(input('Project', { isMaintenanceMode: true, ...signedIn(), here: '/project/p1?tab=2' })),
+    ).toEqual({ kind: 'redirect', to: '/updating-platform?from=%2Fproject%2Fp1%3Ftab%3D2' });
+    expect(resolveGuard(input('UpdatingPlatform', { ...signedIn(), from: '/project/p1?tab=2' }))).toEqual({
+      kind: 'redirect',
+      to: '/project/p1?tab=2',
+    });
+    // Only an address of this app: another site, or the updating page itself, falls back to MyProjects.
+    for (const from of [
+      'https://evil.example/',
+      '//evil.example/',
+      '/\\evil.example',
+      '/updating-platform',
+      '',
+    ])
+      expect(resolveGuard(input('UpdatingPlatform', { ...signedIn(), from }))).toEqual({
+        kind: 'redirect',
+        to: '/my-projects',
+      });
+  });
+
   it('opens the public routes without a user', () => {
     const publicRoutes: RouteName[] = [
       'Register',

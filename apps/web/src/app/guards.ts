@@ -9,6 +9,10 @@ export interface GuardInput {
   isMaintenanceMode: boolean;
   /** The `redirectTo` query parameter: the route name to open after signing in. */
   redirectTo?: string | null;
+  /** The address being opened (path and query), kept while maintenance lasts so the customer comes back to it. */
+  here?: string;
+  /** UpdatingPlatform's `from` query parameter: the address the customer was on when maintenance began. */
+  from?: string | null;
 }
 
 export type GuardDecision = { kind: 'render' } | { kind: 'redirect'; to: string } | { kind: 'loadProfile' };
@@ -23,10 +27,14 @@ export function resolveGuard({
   hasToken,
   isMaintenanceMode,
   redirectTo,
+  here,
+  from,
 }: GuardInput): GuardDecision {
-  if (isMaintenanceMode)
-    return route.name === 'UpdatingPlatform' ? render : redirect(pathTo('UpdatingPlatform'));
-  if (route.name === 'UpdatingPlatform') return redirect(pathTo('MyProjects'));
+  if (isMaintenanceMode) {
+    if (route.name === 'UpdatingPlatform') return render;
+    return redirect(pathTo('UpdatingPlatform', {}, here ? { from: here } : undefined));
+  }
+  if (route.name === 'UpdatingPlatform') return redirect(returnAddress(from) ?? pathTo('MyProjects'));
   if (hasToken && !user) return { kind: 'loadProfile' };
   if (route.name === 'Home') return redirect(pathTo(user ? 'MyProjects' : 'Login'));
   if (!user) return route.isPublic ? render : redirect(pathTo('Login', {}, { redirectTo: route.name }));
@@ -43,4 +51,10 @@ export function afterSignIn(redirectTo: string | null | undefined): RouteName {
     needsNoParams(redirectTo) &&
     !['Home', 'Login', 'PageNotFound'].includes(redirectTo);
   return usable ? redirectTo : 'MyProjects';
+}
+
+/** An address of this app to return to: a path on this origin, never another site or the updating page itself. */
+export function returnAddress(from: string | null | undefined): string | null {
+  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return null;
+  return from.startsWith(pathTo('UpdatingPlatform')) ? null : from;
 }

@@ -149,7 +149,8 @@ describe('account: subscription', () => {
         'Cambio programado: tu plan Pro sigue hasta el 15 de diciembre de 2026; después pasarás a Starter (mensual).',
       ),
     ).toBeTruthy();
-    expect(subscription.getByText('Se renueva el 15 de diciembre de 2026.')).toBeTruthy();
+    // One state, one sentence: the scheduled change already says until when Pro renews.
+    expect(subscription.queryByText('Se renueva el 15 de diciembre de 2026.')).toBeNull();
 
     await userEvent.click(subscription.getByRole('button', { name: 'Cancelar la suscripción' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Cancelar la suscripción?' });
@@ -163,6 +164,9 @@ describe('account: subscription', () => {
       ),
     ).toBeTruthy();
     expect(api.callsTo('POST billing/subscription/cancel')).toHaveLength(1);
+    // Cancelled, the downgrade never starts: the page no longer promises Starter on the same date.
+    expect(subscription.queryByText(/pasarás a Starter/)).toBeNull();
+    expect(subscription.queryByText(/^Termina el/)).toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(subscription.getByRole('button', { name: 'Reanudar la suscripción' })).toBeTruthy();
     // The navigation's plan comes from the profile, reloaded after the change.

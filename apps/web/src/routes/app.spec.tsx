@@ -251,6 +251,24 @@ describe('customer app shell', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
+  it('shows the translated blocked page, not the visitor pages, when the API says the account is blocked', async () => {
+    fakeApi({
+      'POST user/updateProfile': { status: 401, body: { code: 'ACCOUNT_BLOCKED', message: 'blocked' } },
+    });
+    session.signIn({ token: 'tok-blocked', user: aUser() });
+    renderApp('/account');
+    // The lazy pages load slowly on a busy machine: waits longer than findBy's second.
+    await screen.findByRole('heading', { level: 1, name: 'Mi cuenta' }, { timeout: 10_000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar datos' }));
+    await screen.findByRole('heading', { level: 1, name: 'Tu cuenta está bloqueada' }, { timeout: 10_000 });
+    expect(screen.getByText(/se ha cerrado la sesión en este dispositivo/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ir al formulario de contacto' }).getAttribute('href')).toBe(
+      '/contact-us',
+    );
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(session.getState().user).toBeNull();
+  }, 30_000);
+
   it('hides Google sign-in when the platform has no Google client id', async () => {
     fakeApi();
     renderApp('/login/');

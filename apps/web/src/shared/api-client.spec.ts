@@ -56,6 +56,23 @@ describe('API client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('reports a blocked account (a 401 ACCOUNT_BLOCKED with a token) instead of a plain sign-out', async () => {
+    const fetch = reply(401, { code: 'ACCOUNT_BLOCKED', message: 'blocked' });
+    const onBlocked = vi.fn();
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({
+      fetch: () => fetch as unknown as typeof globalThis.fetch,
+      getToken: () => 'tok',
+      getLanguage: () => 'es',
+      onUnauthorized,
+      onBlocked,
+      onMaintenance: vi.fn(),
+    });
+    await expect(client.get('user/profile')).rejects.toMatchObject({ code: ErrorCode.ACCOUNT_BLOCKED });
+    expect(onBlocked).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('does not clear anything on a 401 without a token (wrong credentials at login)', async () => {
     const fetch = reply(401, { code: 'INVALID_CREDENTIALS', message: 'x' });
     const { client, onUnauthorized } = setup(fetch, '');

@@ -5,6 +5,8 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly body: ApiError,
+    /** A 429's or 503's `Retry-After`, in milliseconds, when the answer had one. */
+    readonly retryAfterMs?: number,
   ) {
     super(body.code);
     this.name = 'ApiRequestError';
@@ -22,6 +24,8 @@ export interface ApiClientDeps {
   getLanguage: () => string;
   /** A 401 on a request that carried a token: the session is no longer valid. */
   onUnauthorized: () => void;
+  /** ACCOUNT_BLOCKED on a request that carried a token: staff blocked the account. */
+  onBlocked?: () => void;
   /** The API refused because the platform is being updated. */
   onMaintenance: () => void;
   baseUrl?: string;
@@ -53,6 +57,15 @@ function toApiError(status: number, payload: unknown): ApiError {
   const code =
     status === 401 ? ErrorCode.UNAUTHENTICATED : status === 429 ? ErrorCode.RATE_LIMITED : ErrorCode.INTERNAL;
   return { code, message: code };
+}
+
+/** A `Retry-After` header (seconds or an HTTP date) in milliseconds; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** The JSON body of an answer; undefined when it is empty or not JSON. */
@@ -92,8 +105,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw new ApiRequestError(0, { code: ErrorCode.INTERNAL, message: 'network' });
     }
     if (response.ok) return response;
-    const error = new ApiRequestError(response.status, toApiError(response.status, await readJson(response)));
-    if (response.status === 401 && token) deps.onUnauthorized();
+    const error = new ApiRequestError(
+      response.status,
+      toApiError(response.status, await readJson(response)),
+      parseRetryAfter(response.headers.get('Retry-After')),
+    );
+    if (error.code === ErrorCode.ACCOUNT_BLOCKED && token) deps.onBlocked?.();
+    else if (response.status === 401 && token) deps.onUnauthorized();
     if (error.code === ErrorCode.MAINTENANCE_MODE) deps.onMaintenance();
     throw error;
   }

@@ -8,8 +8,14 @@ export interface RecordedCall {
   headers: Record<string, string>;
 }
 
-type Reply =
-  { status?: number; body?: unknown } | ((call: RecordedCall) => { status?: number; body?: unknown });
+interface Answer {
+  status?: number;
+  body?: unknown;
+  /** Headers beyond Content-Type (e.g. a 429's Retry-After). */
+  headers?: Record<string, string>;
+}
+
+type Reply = Answer | ((call: RecordedCall) => Answer);
 
 /**
  * A fake of the network boundary: answers `fetch` by "METHOD path" (path under /data) and records every call.
@@ -35,12 +41,19 @@ export function fakeApi(routes: Record<string, Reply> = {}) {
     };
     calls.push(call);
     const reply = table[`${call.method} ${path}`];
-    const { status = 200, body = {} } = reply
+    const {
+      status = 200,
+      body = {},
+      headers = {},
+    }: Answer = reply
       ? typeof reply === 'function'
         ? reply(call)
         : reply
       : { status: 404, body: { code: 'NOT_FOUND', message: 'Not found' } };
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...headers },
+    });
   });
   vi.stubGlobal('fetch', fetch);
   return {

@@ -188,6 +188,26 @@ describe('projects and uploads', () => {
       expect(none.body).toMatchObject({ items: [], total: 0 });
     });
 
+    it('finds a project whatever the accents and case typed: "lluis" finds "Pis Lluís", "ATICO" finds "Ático"', async () => {
+      const owner = await customer();
+      await createProject(owner, 'Pis Lluís Companys');
+      await createProject(owner, 'Ático Eixample');
+      await createProject(owner, 'Col·legi vell');
+      const names = async (search: string) =>
+        (
+          await call<ProjectListResponse>(t, 'GET', `project?search=${encodeURIComponent(search)}`, {
+            token: owner.token,
+          })
+        ).body;
+      expect((await names('lluis')).items.map((p) => p.propertyName)).toEqual(['Pis Lluís Companys']);
+      expect(await names('LLUÍS')).toMatchObject({ total: 1 });
+      expect((await names('ATICO')).items.map((p) => p.propertyName)).toEqual(['Ático Eixample']);
+      expect((await names('atíco eíxample')).items.map((p) => p.propertyName)).toEqual(['Ático Eixample']);
+      expect((await names('col·legi')).items.map((p) => p.propertyName)).toEqual(['Col·legi vell']);
+      expect((await names('collegi')).items.map((p) => p.propertyName)).toEqual(['Col·legi vell']);
+      expect(await names('lluiz')).toMatchObject({ items: [], total: 0 });
+    });
+
     it('deletes a project with its rows and files; another user’s or a made-up id is not found', async () => {
       const owner = await customer();
       const intruder = await customer();

@@ -72,6 +72,17 @@ const toRecord = (row: ProjectRow): ProjectRecord => ({
 /** `%` and `_` typed in the search box are literal characters, not wildcards. */
 const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+const ACCENTED = 'áàâäãåÁÀÂÄÃÅéèêëÉÈÊËíìîïÍÌÎÏóòôöõÓÒÔÖÕúùûüÚÙÛÜñÑçÇ·';
+const PLAIN = 'aaaaaaaaaaaaeeeeeeeeiiiiiiiioooooooooouuuuuuuunncc';
+/**
+ * An SQL expression comparing names as people type them: "lluis" finds "Lluís", "COL·LEGI" finds "Col·legi".
+ * Accents go first (translate; the Catalan middle dot is dropped), then case, so it holds whatever the
+ * database's collation, and needs no extension.
+ */
+const folded = (expression: string): string => `lower(translate(${expression}, '${ACCENTED}', '${PLAIN}'))`;
+/** The project name in `column` contains the search, given as the LIKE pattern $2. */
+const nameMatches = (column: string): string => `${folded(column)} LIKE ${folded('$2')}`;
+
 /** A customer's projects: list, create, read, delete; every call is scoped to the caller. */
 @Injectable()
 export class ProjectsService {
@@ -87,12 +98,12 @@ export class ProjectsService {
     const [rows, counted] = await Promise.all([
       this.dataSource.query(
         `SELECT ${PROJECT_COLUMNS} FROM projects p
-         WHERE p.user_id = $1 AND p.property_name ILIKE $2
+         WHERE p.user_id = $1 AND ${nameMatches('p.property_name')}
          ORDER BY p.created_at DESC, p.id DESC LIMIT $3 OFFSET $4`,
         [userId, pattern, PROJECT_PAGE_SIZE, offset],
       ) as Promise<ProjectRow[]>,
       this.dataSource.query(
-        `SELECT count(*)::int AS total FROM projects WHERE user_id = $1 AND property_name ILIKE $2`,
+        `SELECT count(*)::int AS total FROM projects WHERE user_id = $1 AND ${nameMatches('property_name')}`,
         [userId, pattern],
       ) as Promise<{ total: number }[]>,
     ]);

@@ -142,6 +142,30 @@ describe('rooms and styles outside the plan', () => {
   });
 });
 
+describe('the free try', () => {
+  beforeEach(resetApp);
+
+  it('offers a visitor what a new customer can order, and says which rooms and styles need a plan', async () => {
+    fakeApi(OFFERS);
+    renderApp('/try-free');
+    await screen.findByRole('heading', { level: 1, name: 'Prueba gratis' });
+    expect(
+      await screen.findByText(/Las estancias y estilos con candado están incluidos en Pro y superiores\./),
+    ).toBeTruthy();
+
+    const room = await optionsOf('Tipo de estancia');
+    expect(isDisabled(room('Despacho'))).toBe(true);
+    expect(room('Despacho').textContent).toContain('En Pro y superiores');
+    expect(isDisabled(room('Cocina'))).toBe(false);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+
+    const style = await optionsOf('Estilo');
+    expect(isDisabled(style('Industrial'))).toBe(true);
+    expect(isDisabled(style('Escandinavo'))).toBe(false);
+  });
+});
+
 describe('order answers about the plan', () => {
   beforeEach(async () => {
     await wizardDrafts.clear(USER_ID);
@@ -178,7 +202,7 @@ describe('order answers about the plan', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Necesitas más créditos' });
     expect(dialog.textContent).toContain('Has superado las decoraciones incluidas en tu plan.');
     // The answer's balance, not the 3 the page showed.
-    expect(dialog.textContent).toContain('Este pedido cuesta 1 créditos y tienes 0.');
+    expect(dialog.textContent).toContain('Este pedido cuesta 1 crédito y tienes 0.');
     expect(within(dialog).getByRole('heading', { name: 'O añade decoraciones extra' })).toBeTruthy();
     expect(within(dialog).getByLabelText(/Acepto que se cobre 1,00 .* por 1 decoración extra/)).toBeTruthy();
     // A subscriber is not offered plans, only packs and the extra decorations.

@@ -129,6 +129,28 @@ describe('project view', () => {
     await waitFor(() => expect(session.getState().user?.credits).toBe(4));
   });
 
+  it('shows the balance the API has after a redo, even when the push told it before the answer', async () => {
+    const ready = aReadyDecoration('d1', 'img-1');
+    const { api } = await openProject(
+      aProjectDetail({ images: [anImage('img-1')], decorations: [ready] }),
+      2,
+    );
+    api.set('POST decoration/d1/redo', () => {
+      // The API pushes UserConfirmation (balance 1) before it answers the redo.
+      act(() => realtimeHandlers.UserConfirmation?.(aUser({ credits: 1 })));
+      return { status: 201, body: { ...ready, state: 'pending', percent: 0 } };
+    });
+    api.set('GET wallet', { body: { balance: 1 } });
+    await userEvent.click(screen.getByRole('button', { name: 'Opciones de la foto 1' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Volver a decorar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Volver a decorar' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Volver a decorar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Volver a decorar' })).toBeNull());
+    await waitFor(() => expect(api.callsTo('GET wallet')).toHaveLength(1));
+    expect(session.getState().user?.credits).toBe(1);
+    expect(screen.getByTestId('credits').textContent).toBe('1 crédito');
+  });
+
   it('downloads all and the selected results with the bearer token', async () => {
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
     const { api } = await openProject(
@@ -148,7 +170,9 @@ describe('project view', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Seleccionar imagen 2' }));
     await userEvent.click(screen.getByRole('button', { name: 'Descargar seleccionadas' }));
     await waitFor(() => expect(api.callsTo(`GET project/${PROJECT_ID}/download`)).toHaveLength(2));
-    const url = String(api.fetch.mock.calls.at(-1)?.[0]);
+    const url = String(
+      api.fetch.mock.calls.map(([input]) => String(input)).findLast((u) => u.includes('/download')),
+    );
     expect(new URL(url, 'http://localhost').searchParams.get('ids')).toBe('d2');
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
     createObjectURL.mockRestore();

@@ -67,7 +67,7 @@ describe('free try (FileUpload)', () => {
 
     // Redecorate with another room and style, as often as wanted.
     await pick('Tipo de estancia', 'Cocina');
-    await pick('Estilo', 'Rústico');
+    await pick('Estilo', 'Clásico');
     await userEvent.click(screen.getByRole('button', { name: 'Volver a decorar' }));
     await waitFor(() =>
       expect(img('Tu foto decorada, vista previa con marca de agua').getAttribute('src')).toBe(
@@ -75,7 +75,7 @@ describe('free try (FileUpload)', () => {
       ),
     );
     const redecorate = api.callsTo(`POST free-try/${TRY_ID}/redecorate`)[0];
-    expect(redecorate.body).toEqual({ roomType: 'kitchen', style: 'rustic' });
+    expect(redecorate.body).toEqual({ roomType: 'kitchen', style: 'classic' });
     expect(redecorate.headers[VISITOR_HEADER]).toBe(upload.headers[VISITOR_HEADER]);
 
     // The inspiration gallery.
@@ -134,7 +134,12 @@ describe('free try (FileUpload)', () => {
     recordFreeTryUpload(api.fetch as unknown as typeof fetch);
     renderApp('/try-free');
     await heading('Prueba gratis');
-    expect(screen.getByText(/mucha demanda de pruebas gratuitas/)).toBeTruthy();
+    // The flag refuses free tries: the banner says so, not that the image may take longer.
+    expect(
+      screen.getByText(
+        'Ahora mismo hay mucha demanda de pruebas gratuitas y no podemos hacer la tuya. Vuelve a intentarlo más tarde o crea una cuenta para decorar sin esperas.',
+      ),
+    ).toBeTruthy();
     await userEvent.upload(screen.getByLabelText('Foto de la estancia'), aPhoto('salon.jpg'));
     await userEvent.click(screen.getByRole('button', { name: 'Decorar gratis' }));
     expect((await screen.findByRole('alert')).textContent).toContain(

@@ -25,6 +25,22 @@ describe('notification store', () => {
     expect(store.getState().toasts.map((t) => t.message.key)).toEqual(['b']);
   });
 
+  it('shows at most three toasts, the newest, and never two copies of one message', () => {
+    const store = createNotificationStore();
+    for (const key of ['a', 'b', 'c', 'd', 'e']) store.toast('error', { key });
+    const showing = () =>
+      store
+        .getState()
+        .toasts.filter((t) => t.show)
+        .map((t) => t.message.key);
+    expect(showing()).toEqual(['c', 'd', 'e']);
+    store.toast('error', { key: 'd' });
+    store.toast('error', { key: 'd' });
+    expect(showing()).toEqual(['c', 'e', 'd']);
+    vi.advanceTimersByTime(TOAST_HIDE_ANIMATION_MS);
+    expect(store.getState().toasts).toHaveLength(3);
+  });
+
   it('dismisses a toast on demand', () => {
     const store = createNotificationStore();
     const id = store.toast('information', { key: 'a' });

@@ -24,6 +24,11 @@ export interface NotificationState {
 
 /** How long a hidden toast stays mounted so its exit animation can play. */
 export const TOAST_HIDE_ANIMATION_MS = 300;
+/** At most this many toasts show at once: a burst of failures must not cover the page. */
+export const MAX_VISIBLE_TOASTS = 3;
+
+const sameMessage = (a: Message, b: Message) =>
+  a.key === b.key && JSON.stringify(a.values ?? {}) === JSON.stringify(b.values ?? {});
 
 export interface NotificationStore {
   getState(): NotificationState;
@@ -60,9 +65,16 @@ export function createNotificationStore(): NotificationStore {
       return () => listeners.delete(listener);
     },
     toast(type, message, durationMs = TIMINGS.toastMs) {
+      // The same message again replaces the one showing (restarting its clock) instead of stacking a copy.
+      state.toasts
+        .filter((t) => t.show && t.type === type && sameMessage(t.message, message))
+        .forEach((t) => hide(t.id));
       const id = nextId++;
       set({ ...state, toasts: [...state.toasts, { id, type, message, show: true }] });
       setTimeout(() => hide(id), durationMs);
+      // Past the limit, the oldest ones give way.
+      const showing = state.toasts.filter((t) => t.show);
+      showing.slice(0, Math.max(0, showing.length - MAX_VISIBLE_TOASTS)).forEach((t) => hide(t.id));
       return id;
     },
     dismissToast: hide,

@@ -54,7 +54,8 @@ describe('the platform status poll', () => {
     // UpdatingPlatform keeps polling and lets the customer back in when it is over.
     api.set(STATUS, { body: platformStatus() });
     await act(() => vi.advanceTimersByTimeAsync(5_000));
-    await waitFor(() => expect(app.location().pathname).not.toBe('/updating-platform'));
+    // ...back to the page they were on, not to My projects.
+    await waitFor(() => expect(app.location().pathname).toBe('/account'));
   });
 
   it('with the socket connected, leaves the quick poll to the pushes', async () => {

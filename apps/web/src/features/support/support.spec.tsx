@@ -215,7 +215,7 @@ describe('help', () => {
       within(contact)
         .getByRole('link', { name: /Informa de un problema/ })
         .getAttribute('href'),
-    ).toBe('/report-problem/');
+    ).toBe('/report-problem/?from=%2Fhelp');
   });
 });
 
@@ -256,5 +256,35 @@ describe('report a problem', () => {
       userAgent: navigator.userAgent,
     });
     expect(call.headers).toMatchObject({ Authorization: 'Bearer tok-1' });
+  });
+
+  it('records the page the customer came from, not the report page', async () => {
+    const api = fakeApi({ 'POST problem-reports': { status: 201, body: { id: 'p1' } } });
+    session.signIn({ token: 'tok-1', user: aUser() });
+    renderApp('/report-problem/?from=%2Fproject%2Fp-1%3Ftab%3D2');
+    await heading('Informar de un problema');
+    await userEvent.type(screen.getByLabelText('Describe el problema'), LONG_REPORT);
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar informe' }));
+    expect(await screen.findByText('Gracias por avisarnos')).toBeTruthy();
+    expect(api.callsTo('POST problem-reports')[0].body).toMatchObject({
+      pageUrl: `${window.location.origin}/project/p-1?tab=2`,
+    });
+  });
+});
+
+describe('help, for visitors', () => {
+  beforeEach(resetApp);
+
+  it('says on the sign-in page why Help needs an account, and links the public FAQ', async () => {
+    fakeApi();
+    const app = renderApp('/help');
+    await heading('Inicia sesión en Estancia');
+    expect(app.location().search).toBe('?redirectTo=Help');
+    expect(screen.getByText(/Para abrir «Ayuda» tienes que iniciar sesión\./)).toBeTruthy();
+    expect(
+      screen
+        .getByRole('link', { name: '¿Aún no tienes cuenta? Consulta las preguntas frecuentes.' })
+        .getAttribute('href'),
+    ).toBe('/login/#faq');
   });
 });

@@ -1,8 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { pathTo } from '../../app/route-meta';
+import { isRouteName, pathTo } from '../../app/route-meta';
 import { AuthCard } from '../../features/auth/components/AuthCard';
 import { ForgotPassword } from '../../features/auth/components/ForgotPasswordDialog';
 import { GoogleSignIn } from '../../features/auth/components/GoogleSignIn';
@@ -10,6 +11,7 @@ import { LoginForm } from '../../features/auth/components/LoginForm';
 import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
 import { LandingHero } from '../../features/landing/components/LandingHero';
 import { LandingSections } from '../../features/landing/components/LandingSections';
+import { LANDING_SECTIONS } from '../../features/landing/landing-sections';
 
 /** Set by Register after the e-mailed code is accepted. */
 export interface LoginLocationState {
@@ -27,6 +29,7 @@ export function LoginPage() {
   const state = (useLocation().state ?? {}) as LoginLocationState;
   const resetToken = params.get('resetToken');
   const redirectTo = params.get('redirectTo');
+  const opening = !resetToken && isRouteName(redirectTo) ? redirectTo : null;
   // The code step of Register, keeping where the visitor was heading for the sign-in after it.
   const toCodeStep = (email: string) =>
     void navigate(pathTo('Register', {}, { verify: email, ...(redirectTo ? { redirectTo } : {}) }));
@@ -45,6 +48,24 @@ export function LoginPage() {
       mode="login"
       alternative={resetToken ? undefined : <GoogleSignIn />}
     >
+      {opening && (
+        // A private page sent the visitor here: say why, and for Help, where the public answers are.
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          {t('auth.signInToOpen', { page: t(`routes.${opening}`) })}
+          {opening === 'Help' && (
+            <>
+              {' '}
+              <Link
+                component={RouterLink}
+                to={`${pathTo('Login')}#${LANDING_SECTIONS.faq}`}
+                underline="always"
+              >
+                {t('auth.helpFaq')}
+              </Link>
+            </>
+          )}
+        </Alert>
+      )}
       {state.verifiedEmail && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>
           {t('auth.verify.done')}

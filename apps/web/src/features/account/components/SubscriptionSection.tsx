@@ -37,6 +37,7 @@ import {
 } from '../../billing/api/subscription';
 import { SubscriptionChangeDialog } from '../../billing/components/SubscriptionChangeDialog';
 import { formatMoney } from '../../billing/money';
+import { subscriptionOutlook } from '../../billing/subscription-outlook';
 import { notifications } from '../../notifications/notifications';
 import { formatLongDate } from './account-format';
 
@@ -120,6 +121,42 @@ function PlanPickerDialog({
   );
 }
 
+/** One sentence for what comes next (renewal, scheduled change, cancellation or end), never two that disagree. */
+function SubscriptionOutlookSentence({
+  subscription,
+  planName,
+}: {
+  subscription: Subscription;
+  planName: (code: PlanCode) => string;
+}) {
+  const { t, i18n } = useTranslation();
+  const outlook = subscriptionOutlook(subscription);
+  const date = formatLongDate(outlook.date, i18n.language);
+  switch (outlook.kind) {
+    case 'ended':
+      return <Typography sx={{ mt: 1 }}>{t('billingAccount.subscription.endedOn', { date })}</Typography>;
+    case 'renews':
+      return <Typography sx={{ mt: 1 }}>{t('billingAccount.subscription.renewsOn', { date })}</Typography>;
+    case 'cancelled':
+      return (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {t('billingAccount.subscription.cancelNotice', { date })}
+        </Alert>
+      );
+    case 'changing':
+      return (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {t('billingAccount.subscription.scheduledNotice', {
+            date,
+            current: subscription.planName,
+            plan: planName(outlook.plan),
+            cycle: t(`billingAccount.cycles.${outlook.cycle}`),
+          })}
+        </Alert>
+      );
+  }
+}
+
 function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -168,34 +205,16 @@ function SubscriptionDetails({ subscription }: { subscription: Subscription }) {
           })}
         </Typography>
       </Box>
-      <Typography sx={{ mt: 1 }}>
-        {!live
-          ? t('billingAccount.subscription.endedOn', { date: endDate })
-          : subscription.cancelAtPeriodEnd
-            ? t('billingAccount.subscription.endsOn', { date: endDate })
-            : t('billingAccount.subscription.renewsOn', { date: endDate })}
-      </Typography>
+      <SubscriptionOutlookSentence
+        subscription={subscription}
+        planName={(code) => nameOf(plans.data, code)}
+      />
       {subscription.status === 'past_due' && (
         <Alert severity="error" sx={{ mt: 2 }}>
           {t('billingAccount.subscription.pastDue')}{' '}
           <Link component={RouterLink} to={pathTo('AddCard')} underline="always">
             {t('billingAccount.subscription.changeCard')}
           </Link>
-        </Alert>
-      )}
-      {live && subscription.cancelAtPeriodEnd && (
-        <Alert severity="warning" sx={{ mt: 2 }}>
-          {t('billingAccount.subscription.cancelNotice', { date: endDate })}
-        </Alert>
-      )}
-      {live && subscription.scheduledChange && (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {t('billingAccount.subscription.scheduledNotice', {
-            date: formatLongDate(subscription.scheduledChange.from, locale),
-            current: subscription.planName,
-            plan: nameOf(plans.data, subscription.scheduledChange.plan),
-            cycle: t(`billingAccount.cycles.${subscription.scheduledChange.cycle}`),
-          })}
         </Alert>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>

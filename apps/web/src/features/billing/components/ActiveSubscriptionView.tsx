@@ -7,9 +7,54 @@ import { useTranslation } from 'react-i18next';
 import type { Subscription } from '@estancia/contracts';
 import { PlanChip } from '@estancia/ui';
 import { formatMoney } from '../money';
+import { subscriptionOutlook } from '../subscription-outlook';
 
 const formatDate = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(iso));
+
+/** What comes next, in one sentence: the renewal, the scheduled change or the cancellation. */
+function OutlookSentence({
+  subscription,
+  date,
+  cycle,
+}: {
+  subscription: Subscription;
+  date: (iso: string) => string;
+  cycle: (value: Subscription['cycle']) => string;
+}) {
+  const { t } = useTranslation();
+  const outlook = subscriptionOutlook(subscription);
+  switch (outlook.kind) {
+    case 'ended':
+      return (
+        <Typography data-testid="subscription-period-end">
+          {t('offers.active.endsOn', { date: date(outlook.date) })}
+        </Typography>
+      );
+    case 'cancelled':
+      return (
+        <Alert severity="warning" sx={{ mt: 1 }} data-testid="subscription-period-end">
+          {t('offers.active.cancelAtPeriodEnd', { date: date(outlook.date) })}
+        </Alert>
+      );
+    case 'changing':
+      return (
+        <Alert severity="info" sx={{ mt: 1 }} data-testid="scheduled-change">
+          {t('offers.active.scheduledChange', {
+            plan: outlook.plan,
+            cycle: cycle(outlook.cycle),
+            date: date(outlook.date),
+          })}
+        </Alert>
+      );
+    case 'renews':
+      return (
+        <Typography data-testid="subscription-period-end">
+          {t('offers.active.renewsOn', { date: date(outlook.date) })}
+        </Typography>
+      );
+  }
+}
 
 /** The subscriber's plan, cycle and end date, with what is already set to change at the period's end. */
 export function ActiveSubscriptionView({
@@ -39,25 +84,7 @@ export function ActiveSubscriptionView({
           price: formatMoney(subscription.priceCents, i18n.language),
         })}
       </Typography>
-      <Typography data-testid="subscription-period-end">
-        {subscription.cancelAtPeriodEnd
-          ? t('offers.active.endsOn', { date: date(subscription.currentPeriodEnd) })
-          : t('offers.active.renewsOn', { date: date(subscription.currentPeriodEnd) })}
-      </Typography>
-      {subscription.scheduledChange && (
-        <Alert severity="info" sx={{ mt: 1 }} data-testid="scheduled-change">
-          {t('offers.active.scheduledChange', {
-            plan: subscription.scheduledChange.plan,
-            cycle: cycle(subscription.scheduledChange.cycle),
-            date: date(subscription.scheduledChange.from),
-          })}
-        </Alert>
-      )}
-      {subscription.cancelAtPeriodEnd && (
-        <Alert severity="warning" sx={{ mt: 1 }}>
-          {t('offers.active.cancelAtPeriodEnd', { date: date(subscription.currentPeriodEnd) })}
-        </Alert>
-      )}
+      <OutlookSentence subscription={subscription} date={date} cycle={cycle} />
     </Paper>
   );
 }

@@ -73,7 +73,7 @@ export function NeedMoreCreditsDialog({
       <DialogTitle id="need-credits-title">{t('wizard.needCreditsTitle')}</DialogTitle>
       <DialogContent>
         {planExceeded && <DialogContentText sx={{ mb: 1 }}>{t('errors:PLAN_EXCEEDED')}</DialogContentText>}
-        <DialogContentText>{t('wizard.needCreditsText', { cost, balance })}</DialogContentText>
+        <DialogContentText>{t('wizard.needCreditsText', { count: cost, balance })}</DialogContentText>
         {missing > 0 && (
           <DialogContentText sx={{ mt: 1 }} fontWeight={700}>
             {t('wizard.summaryMissing', { count: missing })}

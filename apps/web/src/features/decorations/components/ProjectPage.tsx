@@ -132,7 +132,8 @@ export function ProjectPage() {
     void guard(cost, async () => {
       if (decoration) {
         await projectsApi.redo(decoration.id, { roomType: choice.roomType, style: choice.style });
-        afterSpend(null, cost);
+        // The balance push may already have counted this redo: read the balance rather than subtract again.
+        afterSpend(await projectsApi.balance().catch(() => null), cost);
         notifications.toast('information', { key: 'project.redoStarted' });
       } else {
         const order = await projectsApi.order(id, { items: [{ imageId: image.id, ...choice }] });

@@ -22,7 +22,10 @@ interface Props {
   roomTypeLabel: string;
   styleLabel: string;
   onChange: (value: { roomType: RoomType; style: Style }) => void;
-  /** Set when the plan lacks all rooms and styles (useRoomAndStyleLock); the free try passes none. */
+  /**
+   * Set when the plan lacks all rooms and styles (useRoomAndStyleLock). The free try passes it too: a visitor
+   * sees what they could order after registering, and which choices need a plan.
+   */
   lock?: RoomAndStyleLock | null;
   /** What a redone decoration already has: it stays choosable, as the API lets it be rendered again. */
   keep?: { roomType: RoomType; style: Style };

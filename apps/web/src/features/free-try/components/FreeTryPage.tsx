@@ -25,6 +25,7 @@ import { fitPhoto, reductionValues } from '../../../shared/photo-fit';
 import { DEFAULT_ROOM_TYPE, DEFAULT_STYLE } from '../../decorations/catalogue';
 import { PhotoPicker } from '../../decorations/components/PhotoPicker';
 import { RoomAndStyleFields } from '../../decorations/components/RoomAndStyleFields';
+import { useRoomAndStyleLock } from '../../decorations/hooks/useRoomAndStyleLock';
 import { freeTryApi } from '../api/free-try-api';
 import { forgetCurrentTry, loadCurrentTry, saveCurrentTry } from '../current-try';
 import { FreeTryResult } from './FreeTryResult';
@@ -48,6 +49,8 @@ interface ChosenPhoto {
  */
 export function FreeTryPage() {
   const { t, i18n } = useTranslation();
+  // A visitor has no plan: the rooms and styles a plan adds are shown locked, as after registering.
+  const roomAndStyleLock = useRoomAndStyleLock();
   const [freeTry, setFreeTry] = useState<FreeTry | null>(loadCurrentTry);
   const [photo, setPhoto] = useState<ChosenPhoto | null>(null);
   const [reducing, setReducing] = useState(false);
@@ -172,6 +175,7 @@ export function FreeTryPage() {
                 setValue('roomType', value.roomType);
                 setValue('style', value.style);
               }}
+              lock={roomAndStyleLock}
             />
           </Box>
           {error && <StartError code={error} />}

@@ -21,6 +21,7 @@ import {
 import { ApiRequestError } from '../../../shared/api';
 import { CompareSlider } from '../../decorations/components/CompareSlider';
 import { RoomAndStyleFields } from '../../decorations/components/RoomAndStyleFields';
+import { useRoomAndStyleLock } from '../../decorations/hooks/useRoomAndStyleLock';
 import { freeTryApi } from '../api/free-try-api';
 import { asRoomType, asStyle } from '../catalogue-choice';
 import { isExpired } from '../current-try';
@@ -55,6 +56,7 @@ export function FreeTryResult({
 }) {
   const { t } = useTranslation();
   const now = useNow();
+  const roomAndStyleLock = useRoomAndStyleLock();
   const [goneOnServer, setGoneOnServer] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [resetting, setResetting] = useState(false);
@@ -138,6 +140,8 @@ export function FreeTryResult({
             setValue('roomType', value.roomType);
             setValue('style', value.style);
           }}
+          lock={roomAndStyleLock}
+          keep={{ roomType: asRoomType(freeTry.roomType), style: asStyle(freeTry.style) }}
         />
         {error && (
           <Alert severity={error === ErrorCode.HIGH_DEMAND ? 'warning' : 'error'} role="alert" sx={{ mt: 2 }}>

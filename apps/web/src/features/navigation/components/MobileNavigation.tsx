@@ -11,15 +11,28 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { displayName } from '@estancia/contracts';
+import { displayName, type User } from '@estancia/contracts';
 import { pathTo } from '../../../app/route-meta';
 import { LanguageSelector } from '../../language/components/LanguageSelector';
 import { useLogout } from '../../session/hooks/useLogout';
 import { useSession } from '../../session/session';
+import { useHomeLink } from '../hooks/useHomeLink';
 import { CreditsLabel } from './CreditsLabel';
 import { RouterButton } from './RouterButton';
 import { SubscriptionButton } from './SubscriptionButton';
 import { USER_MENU_LINKS } from './user-menu-links';
+
+function HomeListItem({ user, onClick }: { user: User; onClick: () => void }) {
+  const { t } = useTranslation();
+  const home = useHomeLink(user);
+  return (
+    <ListItem disablePadding>
+      <ListItemButton component={RouterLink} to={pathTo(home.route)} onClick={onClick}>
+        <ListItemText primary={t(home.label)} />
+      </ListItemButton>
+    </ListItem>
+  );
+}
 
 /** Small screens and mobile devices: the same entries behind a Menu toggle. */
 export function MobileNavigation() {
@@ -67,18 +80,9 @@ export function MobileNavigation() {
           <List>
             {user ? (
               <>
-                <ListItem disablePadding>
-                  <ListItemButton
-                    component={RouterLink}
-                    to={pathTo(user.userSubscription.isActive ? 'MyProjects' : 'GetStarted')}
-                    onClick={close}
-                  >
-                    <ListItemText
-                      primary={t(user.userSubscription.isActive ? 'nav.myProjects' : 'nav.tryFree')}
-                    />
-                  </ListItemButton>
-                </ListItem>
-                {USER_MENU_LINKS.map((link) => (
+                <HomeListItem user={user} onClick={close} />
+                {/* The home entry above already leads to the projects: listed once, not twice. */}
+                {USER_MENU_LINKS.filter((link) => link.route !== 'MyProjects').map((link) => (
                   <ListItem key={link.key} disablePadding>
                     <ListItemButton component={RouterLink} to={pathTo(link.route)} onClick={close}>
                       <ListItemText primary={t(`nav.${link.key}`)} />

@@ -18,7 +18,16 @@ export function Notifications() {
       <Box
         role="region"
         aria-label={t('common.notifications')}
-        sx={{ position: 'fixed', top: 16, right: 16, zIndex: 1500, display: 'grid', gap: 1, maxWidth: 420 }}
+        // Below the header (56 px tall on phones, 64 px from sm up), so a toast never hides the credits or the menu.
+        sx={{
+          position: 'fixed',
+          top: { xs: 64, sm: 72 },
+          right: 16,
+          zIndex: 1500,
+          display: 'grid',
+          gap: 1,
+          maxWidth: 420,
+        }}
       >
         {toasts.map((toast) => (
           <Fade key={toast.id} in={toast.show} timeout={TOAST_HIDE_ANIMATION_MS} appear>

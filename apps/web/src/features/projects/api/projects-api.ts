@@ -8,6 +8,7 @@ import {
   type RedoDecorationRequest,
   type Decoration,
   type UploadImagesResponse,
+  type Wallet,
 } from '@estancia/contracts';
 import { api } from '../../../shared/api';
 
@@ -29,6 +30,8 @@ export const projectsApi = {
     api.post<OrderDecorationsResponse>(`project/${id}/decorations`, request),
   redo: (decorationId: string, request: RedoDecorationRequest) =>
     api.post<Decoration>(`decoration/${decorationId}/redo`, request),
+  /** The wallet's balance as the API has it, after a charge whose amount the API decided (a redo). */
+  balance: async (): Promise<number> => (await api.get<Wallet>('wallet')).balance,
   versions: (decorationId: string) => api.get<DecorationVersion[]>(`decoration/${decorationId}/versions`),
   restore: (decorationId: string, versionId: string) =>
     api.post<Decoration>(`decoration/${decorationId}/versions/${versionId}/restore`),

@@ -9,9 +9,10 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { DEFAULT_LOCALE, isLocale, LOCALES } from '@estancia/contracts';
 import { searchFaq } from '../faq';
+import { reportProblemPath } from '../reported-page';
 import { ContactForm } from './ContactForm';
 
 /** The scenes of the tutorial video, in order: the list below is its transcript. */
@@ -25,6 +26,7 @@ const TUTORIAL_STEPS = ['photos', 'choose', 'decorate', 'review', 'results'] as 
  */
 export function HelpPage() {
   const { t, i18n } = useTranslation();
+  const location = useLocation();
   const language = isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
@@ -133,7 +135,7 @@ export function HelpPage() {
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720, mb: 2 }}>
           <ContactForm idPrefix="help-contact" />
         </Paper>
-        <Link component={RouterLink} to="/report-problem/">
+        <Link component={RouterLink} to={reportProblemPath(`${location.pathname}${location.search}`)}>
           {t('support.help.reportProblem')}
         </Link>
       </Box>

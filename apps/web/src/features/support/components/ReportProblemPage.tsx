@@ -10,6 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import {
   LIMITS,
   problemReportRequestSchema,
@@ -18,16 +19,18 @@ import {
 } from '@estancia/contracts';
 import { fieldErrorText, reportApiError } from '../../../shared/forms';
 import { supportApi } from '../api/support-api';
+import { reportedPage } from '../reported-page';
 
 const MIN = LIMITS.problemReportMinLength;
 
 /**
  * ReportProblem (/report-problem/, signed in): what went wrong, counted live toward the minimum, sent with the
- * page address and the browser's user agent.
+ * address of the page the customer came from (not this one) and the browser's user agent.
  */
 export function ReportProblemPage() {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
+  const [params] = useSearchParams();
   const { control, handleSubmit, setError, reset } = useForm<ProblemReportInput, unknown, ProblemReportBody>({
     resolver: zodResolver(problemReportRequestSchema),
     defaultValues: { text: '' },
@@ -39,7 +42,8 @@ export function ReportProblemPage() {
 
   const submit = handleSubmit(async ({ text }) => {
     try {
-      await send.mutateAsync({ text, pageUrl: window.location.href, userAgent: navigator.userAgent });
+      const pageUrl = reportedPage(params.get('from'), document.referrer, window.location);
+      await send.mutateAsync({ text, pageUrl, userAgent: navigator.userAgent });
       setSent(true);
     } catch (error) {
       reportApiError(error, setError);
