@@ -4,7 +4,7 @@ import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
 /** How long a query waits for a connection (a new one, or a free one of a full pool) before it fails. */
-export const DATABASE_CONNECT_TIMEOUT_MS = 5000;
+export const DATABASE_CONNECT_TIMEOUT_MS = 30_000;
 
 /** `poolMax`: DATABASE_POOL_MAX, the connections this process keeps open at most. */
 export function dataSourceOptions(url: string, poolMax = 20): DataSourceOptions {
@@ -15,7 +15,9 @@ export function dataSourceOptions(url: string, poolMax = 20): DataSourceOptions 
     migrations: MIGRATIONS,
     migrationsTransactionMode: 'each',
     synchronize: false,
-    // A PostgreSQL that is down or unreachable fails a request within 5 s (a 503), instead of it hanging.
+    // An unreachable PostgreSQL fails a request (a 503) instead of it hanging; refused connections fail at
+    // once. pg-pool also counts the wait for a free connection in it, so a burst queued behind a busy pool
+    // (1000 spends on 20 connections) must fit in it too.
     extra: { max: poolMax, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS },
   };
 }

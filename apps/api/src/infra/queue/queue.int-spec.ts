@@ -67,6 +67,9 @@ class OtherJobs {
   @OnJob('password-reset.send')
   async sendPasswordReset(): Promise<void> {}
 
+  @OnJob('verification.resend')
+  async resendVerification(): Promise<void> {}
+
   @OnJob('image.import')
   async importImage(): Promise<void> {}
 
