@@ -69,6 +69,8 @@ for (const size of [
   }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     await staffLogIn(page, staff.admin.email, staff.admin.password);
+    // Signed in (the console opens on the review queue) before going anywhere else.
+    await expect(page).toHaveURL(/\/backoffice\/reviews/);
     for (const [path, heading] of PAGES) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: new RegExp(heading) })).toBeVisible();

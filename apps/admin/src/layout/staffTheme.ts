@@ -37,7 +37,8 @@ export const staffTheme: RaThemeOptions = {
     // the whole page scroll sideways on a phone or tablet: the page keeps the screen's width and a table too wide
     // for it scrolls inside its own card.
     RaLayout: {
-      styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } },
+      // clip: an off-screen part of the frame (the engines page's) must not widen the page either.
+      styleOverrides: { root: { minWidth: 0, overflowX: 'clip', '& .RaLayout-content': { minWidth: 0 } } },
     },
     RaList: {
       styleOverrides: {
