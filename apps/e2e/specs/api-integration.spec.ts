@@ -85,8 +85,9 @@ test('an ULTIMATE customer creates a key, calls the API from the docs, and the e
     .first()
     .click();
   await docs.locator('.auth-container input').fill(key);
-  await docs.getByRole('button', { name: 'Apply credentials' }).click();
-  await docs.getByRole('button', { name: 'Close' }).click();
+  // By keyboard: the dialog is fixed to the frame's top, which the page's sticky header may cover.
+  await docs.getByRole('button', { name: 'Apply credentials' }).press('Enter');
+  await docs.getByRole('button', { name: 'Close' }).press('Enter');
   const wallet = docs.locator('.opblock', { hasText: '/api/v1/wallet' });
   await wallet.getByRole('button', { name: /^GET \/api\/v1\/wallet/ }).click();
   await wallet.getByRole('button', { name: 'Try it out' }).click();
