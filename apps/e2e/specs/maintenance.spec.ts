@@ -38,13 +38,16 @@ const ROUTES = [
   '/updating-platform',
 ];
 
+const UPDATING = /\/updating-platform(\?from=[^&]+)?$/;
+
 const updating = (page: Page) =>
   page.getByRole('heading', { level: 1, name: 'Estamos actualizando la plataforma', exact: true });
 
 async function expectEveryRouteUpdating(page: Page): Promise<void> {
   for (const path of ROUTES) {
     await page.goto(path);
-    await expect(page, `${path} goes to UpdatingPlatform`).toHaveURL(/\/updating-platform$/);
+    // UpdatingPlatform remembers the address left (`?from=`) to return there when maintenance ends.
+    await expect(page, `${path} goes to UpdatingPlatform`).toHaveURL(UPDATING);
     await expect(updating(page), `${path} shows UpdatingPlatform`).toBeVisible();
   }
   await expect(page).toHaveTitle('Estancia - UpdatingPlatform');
@@ -82,7 +85,7 @@ test('maintenance mode holds a signed-in customer on UpdatingPlatform; off, MyPr
 
   // Switched on while the page is open: the hub's PlatformStatus event moves the customer at once.
   await setPlatformFlags({ isMaintenanceMode: true });
-  await expect(page).toHaveURL(/\/updating-platform$/);
+  await expect(page).toHaveURL(/\/updating-platform\?from=%2Fget-started$/);
   await expect(updating(page)).toBeVisible();
   await expectEveryRouteUpdating(page);
 
@@ -112,8 +115,8 @@ test('an admin turns maintenance on in the console: an open customer app shows U
   });
   expect(created.status).toBe(201);
   const project = (await created.json()) as { id: string };
-  await signInWithToken(page, customer, '/get-started');
-  await expect(page.getByRole('heading', { level: 1, name: 'Empieza con Estancia' })).toBeVisible();
+  await signInWithToken(page, customer, '/account');
+  await expect(page).toHaveURL(/\/account$/);
 
   const staffContext = await browser.newContext();
   const desk = await staffContext.newPage();
@@ -121,11 +124,15 @@ test('an admin turns maintenance on in the console: an open customer app shows U
     await staffLogIn(desk, staff.admin.email, staff.admin.password);
     await desk.getByRole('menuitem', { name: 'Estado', exact: true }).click();
     const maintenance = desk.getByRole('switch', { name: 'Modo mantenimiento', exact: true });
+    // Maintenance shuts every customer out, so the console asks first.
     await maintenance.click();
+    const askOn = desk.getByRole('dialog', { name: '¿Activar el modo mantenimiento?' });
+    await askOn.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(askOn).toBeHidden();
     await expect(maintenance).toBeChecked();
 
     // The open app moves by itself (the hub pushes the flag; the poll is the fallback).
-    await expect(page).toHaveURL(/\/updating-platform$/, { timeout: 5000 });
+    await expect(page).toHaveURL(/\/updating-platform\?from=%2Faccount$/, { timeout: 5000 });
     await expect(updating(page)).toBeVisible();
 
     // Writes under /data are refused with the translated MAINTENANCE_MODE; reads keep working.
@@ -149,10 +156,12 @@ test('an admin turns maintenance on in the console: an open customer app shows U
     });
     expect(read.status).toBe(200);
 
-    // Turned off in the console, the app returns on its own.
+    // Turned off in the console, the app returns on its own to the page the customer left.
     await maintenance.click();
+    const askOff = desk.getByRole('dialog', { name: '¿Desactivar el modo mantenimiento?' });
+    await askOff.getByRole('button', { name: 'Confirmar' }).click();
     await expect(maintenance).not.toBeChecked();
-    await expect(page).toHaveURL(/\/get-started$/, { timeout: 5000 });
+    await expect(page).toHaveURL(/\/account$/, { timeout: 5000 });
   } finally {
     await staffContext.close();
   }
