@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIMINGS } from './constants';
-import { ROOM_TYPES, STYLES } from './enums';
+import { PLAN_CODES, ROOM_TYPES, STYLES } from './enums';
 
 /** The service level of a supervised decoration: delivered within this many working hours. */
 export const REVIEW_SLA_WORKING_HOURS = TIMINGS.supervisedWorkingHours;
@@ -81,12 +81,35 @@ export const reviewSchema = z.object({
   draft: reviewImageSchema.nullable(),
   /** What approving delivers (once delivered: what was delivered); null while there is no ready result. */
   result: reviewImageSchema.nullable(),
+  /** The queue's picture of the job: the result's thumbnail, or the customer's photo while there is none. */
+  thumbnailUrl: z.string(),
   /** An edit is being rendered into a new result: approving waits for it. */
   rendering: z.boolean(),
   /** The saved edit document has changes the result does not show yet (render them to deliver them). */
   unrenderedEdits: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
+
+/**
+ * POST /data/admin/reviews/next: the oldest unclaimed job in the queue, claimed for the caller as
+ * POST reviews/:id/claim does; `review` is null when the queue is empty.
+ */
+export const nextReviewResponseSchema = z.object({ review: reviewSchema.nullable() });
+export type NextReviewResponse = z.infer<typeof nextReviewResponseSchema>;
+
+/**
+ * GET /data/admin/reviews/:id/download-preview: what the customer will download once the result is
+ * approved (or what they downloaded, once delivered): `versionId` is the result's; `watermark` says the
+ * customer's plan adds the Estancia mark (`planCode` null: no active plan, which adds it too). The file
+ * itself is GET .../download-preview/image?versionId=…, a JPEG; REVIEW_RESULT_CHANGED when the result moved on.
+ */
+export const reviewDownloadPreviewSchema = z.object({
+  versionId: z.string(),
+  number: z.number().int(),
+  watermark: z.boolean(),
+  planCode: z.enum(PLAN_CODES).nullable(),
+});
+export type ReviewDownloadPreview = z.infer<typeof reviewDownloadPreviewSchema>;
 
 /** GET /data/admin/reviews/:id/history: every step, oldest first. */
 export const reviewEventSchema = z.object({

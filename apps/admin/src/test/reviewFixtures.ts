@@ -38,6 +38,7 @@ export const aReview = (overrides: Partial<Review> = {}): Review => ({
     imageUrl: '/files/draft-r1.jpg',
     thumbnailUrl: '/files/draft-r1-thumb.jpg',
   },
+  thumbnailUrl: '/files/draft-r1-thumb.jpg',
   rendering: false,
   unrenderedEdits: false,
   ...overrides,

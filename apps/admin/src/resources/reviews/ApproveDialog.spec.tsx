@@ -266,3 +266,104 @@ describe('approving a review', () => {
     expect(approvals(api.requests)).toEqual([]);
   });
 });
+
+describe('the approval shows what this customer will download', () => {
+  let api: Awaited<ReturnType<typeof startLoopbackApi>> | undefined;
+
+  afterEach(async () => {
+    cleanup();
+    await api?.close();
+    localStorage.clear();
+  });
+
+  const withPreview = (preview: { watermark: boolean; planCode: string | null }) =>
+    jobRoutes(() => held(FIX), {
+      'GET /data/admin/reviews/r1/download-preview': () => ({
+        status: 200,
+        body: { versionId: FIX.versionId, number: FIX.number, ...preview },
+      }),
+      'GET /data/admin/reviews/r1/download-preview/image': () => ({
+        status: 200,
+        body: 'jpeg',
+        headers: { 'Content-Type': 'image/jpeg' },
+      }),
+    });
+
+  const imageRequests = (requests: RecordedRequest[]) =>
+    requests
+      .filter((r) => r.url.startsWith('/data/admin/reviews/r1/download-preview/image'))
+      .map((r) => r.url);
+
+  it('the customer’s file, watermarked, when their plan adds the mark', async () => {
+    api = await startLoopbackApi(withPreview({ watermark: true, planCode: 'STARTER' }));
+    setPageUrl(`${api.origin}/backoffice/reviews/r1/show`);
+    const dialog = await openApproval();
+
+    expect(
+      await dialog.findByText(
+        'El cliente descargará esta imagen con la marca de agua de Estancia: su plan la añade.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy();
+    const final = await dialog.findByRole(
+      'img',
+      { name: 'Resultado final que se entrega, versión 2' },
+      { timeout: 4000 },
+    );
+    // The file the API marked for this customer, not the unmarked result.
+    await waitFor(() => expect(final.getAttribute('src')).toMatch(/^blob:/));
+    expect(final.getAttribute('data-watermark')).toBe('true');
+    expect(imageRequests(api.requests)).toEqual([
+      `/data/admin/reviews/r1/download-preview/image?versionId=${FIX.versionId}`,
+    ]);
+  });
+
+  it('says so when the customer’s plan removes the mark, and without a plan that the mark stays', async () => {
+    api = await startLoopbackApi(withPreview({ watermark: false, planCode: 'PRO' }));
+    setPageUrl(`${api.origin}/backoffice/reviews/r1/show`);
+    const dialog = await openApproval();
+    expect(
+      await dialog.findByText(
+        'El cliente descargará esta imagen sin marca de agua: su plan PRO la quita.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy();
+    const final = await dialog.findByRole(
+      'img',
+      { name: 'Resultado final que se entrega, versión 2' },
+      { timeout: 4000 },
+    );
+    await waitFor(() => expect(final.getAttribute('data-watermark')).toBe('false'));
+    cleanup();
+    await api.close();
+
+    api = await startLoopbackApi(withPreview({ watermark: true, planCode: null }));
+    setPageUrl(`${api.origin}/backoffice/reviews/r1/show`);
+    const again = await openApproval();
+    expect(
+      await again.findByText(
+        'El cliente descargará esta imagen con la marca de agua de Estancia: no tiene un plan que la quite.',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy();
+  });
+
+  it('falls back to the plain result, saying so, when the customer’s file cannot be made', async () => {
+    api = await startLoopbackApi(jobRoutes(() => held(FIX)));
+    setPageUrl(`${api.origin}/backoffice/reviews/r1/show`);
+    const dialog = await openApproval();
+    expect(
+      await dialog.findByText(
+        'No se ha podido preparar la imagen tal como la descargará el cliente; se muestra el resultado sin marca de agua.',
+        {},
+        { timeout: 6000 },
+      ),
+    ).toBeTruthy();
+    expect(
+      dialog.getByRole('img', { name: 'Resultado final que se entrega, versión 2' }).getAttribute('src'),
+    ).toBe(FIX.imageUrl);
+  });
+});

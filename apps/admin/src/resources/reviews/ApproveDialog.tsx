@@ -17,11 +17,11 @@ import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
-import { type ApproveReviewRequest, type Review } from '@estancia/contracts';
+import { type ApproveReviewRequest, type Review, type ReviewImage } from '@estancia/contracts';
 import { apiErrorKey } from '../../common/apiErrorKey';
 import { renderReviewEdit } from '../../data/reviewEdit';
 import { reviewEditSessionKey } from './ReviewEditorPanel';
-import { useReviewForApproval } from './reviewQueries';
+import { useDownloadPreview, useDownloadPreviewImage, useReviewForApproval } from './reviewQueries';
 
 export interface ApproveDialogProps {
   review: Review;
@@ -34,8 +34,8 @@ export interface ApproveDialogProps {
 }
 
 /**
- * "Approve and deliver": first the final full-resolution render that approving delivers, with its version
- * number, read afresh when the dialog opens; the approval names that version, so the customer gets exactly
+ * "Approve and deliver": first the final full-resolution render that approving delivers, as this customer will
+ * download it (with the watermark when their plan adds one), with its version number, read afresh when the dialog opens; the approval names that version, so the customer gets exactly
  * the file shown. A render under way holds the approval back; saved edits the result lacks are said
  * out loud, with the offer to render them first.
  */
@@ -153,25 +153,7 @@ const ApprovalBody = ({ review, onClose, onApprove, approving }: Omit<ApproveDia
                     {translate(zoomed ? 'console.reviews.approveZoomOut' : 'console.reviews.approveZoomIn')}
                   </Button>
                 </Stack>
-                {/* Fit to the dialog, or at its own size with scrolling, to check the details pixel by pixel. */}
-                <Box sx={{ maxHeight: '60vh', overflow: 'auto', borderRadius: 1, bgcolor: 'grey.100' }}>
-                  <Box
-                    component="img"
-                    src={result.imageUrl}
-                    alt={translate('console.reviews.approveImageAlt', { number: result.number })}
-                    sx={
-                      zoomed
-                        ? { display: 'block', maxWidth: 'none' }
-                        : {
-                            display: 'block',
-                            maxWidth: '100%',
-                            maxHeight: '60vh',
-                            objectFit: 'contain',
-                            mx: 'auto',
-                          }
-                    }
-                  />
-                </Box>
+                <CustomerDownload reviewId={review.id} result={result} zoomed={zoomed} />
               </Box>
             ) : (
               <Alert severity="info">{translate('console.reviews.approveNoResult')}</Alert>
@@ -197,5 +179,70 @@ const ApprovalBody = ({ review, onClose, onApprove, approving }: Omit<ApproveDia
         </Button>
       </DialogActions>
     </>
+  );
+};
+
+/** What the customer's plan does to the download, in a sentence under the picture. */
+const watermarkNote = (preview: { watermark: boolean; planCode: string | null }) => {
+  if (!preview.watermark)
+    return { key: 'console.reviews.approveNoWatermark', options: { plan: preview.planCode } };
+  return {
+    key: preview.planCode ? 'console.reviews.approveWatermark' : 'console.reviews.approveWatermarkNoPlan',
+  };
+};
+
+/**
+ * The result as this customer will download it: the API marks it when their plan adds the watermark, as their
+ * download does. Fit to the dialog, or at its own size with scrolling, to check the details pixel by pixel.
+ */
+const CustomerDownload = ({
+  reviewId,
+  result,
+  zoomed,
+}: {
+  reviewId: Review['id'];
+  result: ReviewImage;
+  zoomed: boolean;
+}) => {
+  const translate = useTranslate();
+  const preview = useDownloadPreview(reviewId, result.versionId);
+  const image = useDownloadPreviewImage(reviewId, result.versionId);
+  const failed = Boolean(image.error || preview.error);
+  const note = preview.data ? watermarkNote(preview.data) : null;
+  return (
+    <Stack spacing={1}>
+      <Box sx={{ maxHeight: '60vh', overflow: 'auto', borderRadius: 1, bgcolor: 'grey.100' }}>
+        {image.isPending && !failed ? (
+          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 4 }}>
+            <CircularProgress size={24} aria-hidden />
+            <Typography color="text.secondary">
+              {translate('console.reviews.approvePreviewLoading')}
+            </Typography>
+          </Box>
+        ) : (
+          <Box
+            component="img"
+            // The plain result when the customer's file cannot be made: the decorator still sees what is delivered.
+            src={image.url ?? result.imageUrl}
+            alt={translate('console.reviews.approveImageAlt', { number: result.number })}
+            data-watermark={image.url && preview.data ? String(preview.data.watermark) : undefined}
+            sx={
+              zoomed
+                ? { display: 'block', maxWidth: 'none' }
+                : { display: 'block', maxWidth: '100%', maxHeight: '60vh', objectFit: 'contain', mx: 'auto' }
+            }
+          />
+        )}
+      </Box>
+      {failed ? (
+        <Alert severity="warning">{translate('console.reviews.approvePreviewError')}</Alert>
+      ) : (
+        note && (
+          <Typography variant="body2" color="text.secondary">
+            {translate(note.key, note.options)}
+          </Typography>
+        )
+      )}
+    </Stack>
   );
 };

@@ -11,6 +11,7 @@ import {
   RadioGroup,
   Stack,
   TextField,
+  Typography,
 } from '@mui/material';
 import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -36,6 +37,8 @@ import {
 import { apiErrorKey } from '../../common/apiErrorKey';
 import { type RecordActionMeta } from '../../data/dataProvider';
 import { ApproveDialog } from './ApproveDialog';
+import { NextJobButton } from './NextJobButton';
+import { DeadlineField, ReviewStateChip, SlaChip } from './ReviewFields';
 import { useStaffMembers, useStaffViewer } from './reviewQueries';
 
 type ReviewActionName = 'claim' | 'release' | 'approve' | 'send-back' | 'reassign';
@@ -300,7 +303,35 @@ const ReassignButton = ({ review }: { review: Review }) => {
 export const isHolder = (review: Review, viewerId: string | undefined) =>
   review.state === 'claimed' && viewerId !== undefined && review.claimedBy?.id === viewerId;
 
-/** Only the actions that make sense for this review's state and for who is looking. */
+/**
+ * What the job is, on the actions' line so the editor starts right under it: the room and style, the
+ * customer, the state and the deadline (the property is the page's title). The full facts are further down.
+ */
+const JobSummary = ({ review }: { review: Review }) => {
+  const translate = useTranslate();
+  return (
+    <Stack
+      direction="row"
+      useFlexGap
+      spacing={1}
+      sx={{ alignItems: 'center', flexWrap: 'wrap', mr: 'auto', whiteSpace: 'normal', minWidth: 0 }}
+    >
+      <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>
+        {translate(`console.roomTypes.${review.roomType}`)} · {translate(`console.styles.${review.style}`)}
+      </Typography>
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {review.customer.email}
+      </Typography>
+      <ReviewStateChip />
+      <SlaChip />
+      <Typography component="span" variant="body2">
+        <DeadlineField />
+      </Typography>
+    </Stack>
+  );
+};
+
+/** Only the actions that make sense for this review's state and for who is looking; once delivered, the next job. */
 export const ReviewActions = () => {
   const review = useRecordContext<Review>();
   const viewer = useStaffViewer();
@@ -308,12 +339,14 @@ export const ReviewActions = () => {
   const holding = isHolder(review, viewer.id);
   const open = review.state === 'queued' || review.state === 'claimed';
   return (
-    <TopToolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+    <TopToolbar sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', width: '100%' }}>
+      <JobSummary review={review} />
       {review.state === 'queued' && <ClaimButton review={review} />}
       {holding && <ApproveButton review={review} />}
       {holding && <SendBackButton review={review} />}
       {review.state === 'claimed' && (holding || viewer.isAdmin) && <ReleaseButton review={review} />}
       {viewer.isAdmin && open && <ReassignButton review={review} />}
+      {review.state === 'delivered' && <NextJobButton />}
     </TopToolbar>
   );
 };

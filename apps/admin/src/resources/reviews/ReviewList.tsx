@@ -25,6 +25,7 @@ import {
   SlaChip,
   StructureChangedChip,
 } from './ReviewFields';
+import { NextJobButton } from './NextJobButton';
 import { useStaffMembers } from './reviewQueries';
 
 /** The queue opens on the work still to do; "delivered" is one click away in the state filter. */
@@ -82,10 +83,52 @@ const MineToggle = () => {
 };
 
 const ReviewListActions = () => (
-  <TopToolbar>
+  <TopToolbar sx={{ gap: 1, flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
+    <NextJobButton />
     <MineToggle />
   </TopToolbar>
 );
+
+/**
+ * The job's picture (its result, or the customer's photo while the draft renders), 4 : 3 like the photos.
+ * Decorative: the property and the room are written beside it.
+ */
+const JobThumbnail = ({ width }: { width: number }) => {
+  const review = useRecordContext<Review>();
+  if (!review) return null;
+  return (
+    <Box
+      component="img"
+      src={review.thumbnailUrl}
+      alt=""
+      loading="lazy"
+      data-testid="job-thumbnail"
+      sx={{
+        display: 'block',
+        width,
+        aspectRatio: '4 / 3',
+        objectFit: 'cover',
+        borderRadius: 0.5,
+        bgcolor: 'grey.200',
+        flexShrink: 0,
+      }}
+    />
+  );
+};
+
+/** The room and the style, in the console's language. */
+const RoomAndStyle = () => {
+  const review = useRecordContext<Review>();
+  const translate = useTranslate();
+  if (!review) return null;
+  return (
+    <span>
+      <span>{translate(`console.roomTypes.${review.roomType}`)}</span>
+      {' · '}
+      <span>{translate(`console.styles.${review.style}`)}</span>
+    </span>
+  );
+};
 
 /** State and SLA as chips, wrapping onto a second line where the space is narrow. */
 const StatusChips = ({ withSla = false }: { withSla?: boolean }) => (
@@ -99,7 +142,6 @@ const StatusChips = ({ withSla = false }: { withSla?: boolean }) => (
 /** One column for the job where there is no room for four: the property, the customer, the room and style. */
 const JobField = () => {
   const review = useRecordContext<Review>();
-  const translate = useTranslate();
   if (!review) return null;
   return (
     <Stack component="span" sx={{ overflowWrap: 'anywhere' }}>
@@ -110,9 +152,7 @@ const JobField = () => {
         {review.customer.email}
       </Typography>
       <Typography component="span" variant="caption" color="text.secondary">
-        <span>{translate(`console.roomTypes.${review.roomType}`)}</span>
-        {' · '}
-        <span>{translate(`console.styles.${review.style}`)}</span>
+        <RoomAndStyle />
       </Typography>
     </Stack>
   );
@@ -132,13 +172,16 @@ const QueueEntryHeading = () => {
   );
 };
 
-/** Under it, in a paragraph (spans only): the deadline, the customer and who holds the job. */
+/** Under it, in a paragraph (spans only): the room, the deadline, the customer and who holds the job. */
 const QueueEntryDetails = () => {
   const review = useRecordContext<Review>();
   const translate = useTranslate();
   if (!review) return null;
   return (
     <Box component="span" sx={{ display: 'flex', flexDirection: 'column', overflowWrap: 'anywhere' }}>
+      <Box component="span" sx={{ color: 'text.primary' }}>
+        <RoomAndStyle />
+      </Box>
       <DeadlineField />
       <span>{review.customer.email}</span>
       {review.claimedBy && (
@@ -148,17 +191,22 @@ const QueueEntryDetails = () => {
   );
 };
 
-/** A phone or an upright tablet: each job as a list entry that opens its page. */
+/** A phone or an upright tablet: each job as a list entry, its picture first, that opens its page. */
 const QueueItems = () => (
   <SimpleList<Review>
     rowClick="show"
+    leftIcon={() => <JobThumbnail width={72} />}
     primaryText={<QueueEntryHeading />}
     secondaryText={<QueueEntryDetails />}
+    sx={{ '& .MuiListItemIcon-root': { minWidth: 0, mr: 1.5, alignSelf: 'flex-start', mt: 0.75 } }}
   />
 );
 
 const QueueTable = ({ compact }: { compact: boolean }) => (
   <DataTable<Review> rowClick="show" bulkActionButtons={false}>
+    <DataTable.Col source="thumbnailUrl" disableSort>
+      <JobThumbnail width={compact ? 64 : 80} />
+    </DataTable.Col>
     {/* Sorting is offered on the deadline only, the one order the API promises. */}
     {compact && (
       <DataTable.Col source="propertyName" disableSort>

@@ -97,6 +97,10 @@ describe('the review queue and the job page', () => {
     expect(within(rows[2]).getByText('A tiempo')).toBeTruthy();
     expect(within(rows[2]).getByText('Quedan 12 h 30 min')).toBeTruthy();
     expect(within(rows[2]).queryByText('Estructura modificada')).toBeNull();
+    // Each job's picture first: its result's thumbnail.
+    expect(within(rows[2]).getByTestId('job-thumbnail').getAttribute('src')).toBe(
+      '/files/draft-r1-thumb.jpg',
+    );
 
     const list = api.requests.find((r) => r.url.startsWith('/data/admin/reviews?'));
     const query = new URL(list!.url, api.origin).searchParams;

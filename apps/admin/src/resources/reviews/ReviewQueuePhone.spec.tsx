@@ -56,6 +56,15 @@ describe('the review queue and job page on a phone (390 × 844)', () => {
     expect(within(entry).getByRole('link').getAttribute('href')).toBe('/backoffice/reviews/r1/show');
   });
 
+  it('shows each job’s picture, property and room, and the next-job button', async () => {
+    await open('reviews');
+    const entry = (await screen.findByText('Piso en Gràcia', {}, { timeout: 4000 })).closest('li')!;
+    expect(within(entry).getByTestId('job-thumbnail').getAttribute('src')).toBe('/files/draft-r1-thumb.jpg');
+    expect(within(entry).getByText('Salón')).toBeTruthy();
+    expect(within(entry).getByText('Escandinavo')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Siguiente trabajo' })).toBeTruthy();
+  });
+
   it('writes the job’s history as a list rather than a four-column table', async () => {
     await open('reviews/r1/show');
     const history = await screen.findByRole('list', { name: 'Historial' }, { timeout: 4000 });

@@ -1,5 +1,5 @@
-import { type ReactNode } from 'react';
-import { Box, Stack, Typography } from '@mui/material';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Box, Stack, type Theme, Typography } from '@mui/material';
 import {
   Labeled,
   SelectField,
@@ -26,16 +26,82 @@ import { ReviewHistory } from './ReviewHistory';
 import { ReviewCompare, ReviewDraftThumbnail, ReviewResultImage, VersionChip } from './ReviewImages';
 import { useStaffViewer } from './reviewQueries';
 
-const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => {
+/** Read by screen readers, not shown: the editor's heading would push the canvas down by a line. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const Section = ({
+  id,
+  title,
+  children,
+  hideTitle = false,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  hideTitle?: boolean;
+}) => {
   const translate = useTranslate();
   return (
     <Box component="section" aria-labelledby={id}>
-      <Typography id={id} component="h2" variant="h6" sx={{ mb: 1 }}>
+      <Typography id={id} component="h2" variant="h6" sx={hideTitle ? visuallyHidden : { mb: 1 }}>
         {translate(title)}
       </Typography>
       {children}
     </Box>
   );
+};
+
+const STAGE_TOP = '--review-stage-top';
+
+/**
+ * The editor laid out for a working day (the editor itself is @estancia/editor's): on a desktop the canvas
+ * fits under the tool strip without scrolling (1440 × 900: the job opens with both in view); on a tablet or
+ * phone the tool strip sticks to the top of the screen while the page scrolls, so it stays in reach while
+ * drawing. Above the app bar, which slides away on scrolling down and would otherwise cover it on the way up.
+ */
+const editorLayout = {
+  '& section[aria-label] > :first-of-type': {
+    position: 'sticky',
+    top: 0,
+    zIndex: (theme: Theme) => theme.zIndex.appBar + 1,
+    bgcolor: 'background.paper',
+    py: 0.5,
+  },
+  '& [data-testid="editor-stage"]': {
+    // On a desktop the canvas ends above the screen's bottom, whatever the strips above it take.
+    maxHeight: { xs: '70vh', md: `max(320px, calc(100dvh - var(${STAGE_TOP}, 330px) - 12px))` },
+  },
+} as const;
+
+/**
+ * Keeps `--review-stage-top` at the canvas's distance from the top of the page: the tool strip and the tool's
+ * options above it wrap onto more lines in one language or window than another.
+ */
+const useStageTop = (shown: boolean) => {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = ref.current;
+    if (!shown || !box) return;
+    const measure = () => {
+      const stage = box.querySelector('[data-testid="editor-stage"]');
+      if (!stage) return;
+      const top = Math.round(stage.getBoundingClientRect().top + window.scrollY);
+      if (box.style.getPropertyValue(STAGE_TOP) !== `${top}px`) box.style.setProperty(STAGE_TOP, `${top}px`);
+    };
+    // The editor loads after the page and changes height with the tool chosen: the box resizes each time.
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    measure();
+    return () => observer.disconnect();
+  }, [shown]);
+  return ref;
 };
 
 const CustomerField = () => {
@@ -91,13 +157,15 @@ const StructureWarning = ({ review }: { review: Review }) => {
 };
 
 /**
- * The job page: the AI draft's own thumbnail beside the current result (what approving delivers), the two
- * compared, the customer's photo and the facts; then the editor across the full width, then who did what when.
+ * The job page: the editor first, across the full width, so a decorator starts working at once (the job's
+ * summary sits in the actions bar above it); then the AI draft's own thumbnail beside the current result (what
+ * approving delivers), the two compared, the customer's photo and the facts; then who did what when.
  */
 const ReviewJob = () => {
   const review = useRecordContext<Review>();
   const viewer = useStaffViewer();
   const refresh = useRefresh();
+  const editorBox = useStageTop(Boolean(review));
   if (!review) return null;
   return (
     <Stack
@@ -109,6 +177,13 @@ const ReviewJob = () => {
         contain: 'inline-size',
       }}
     >
+      <Section id="review-editor" title="reviewEditor.title" hideTitle>
+        <Box ref={editorBox} sx={editorLayout}>
+          {viewer.isPending ? null : (
+            <ReviewEditorPanel review={review} holding={isHolder(review, viewer.id)} onRendered={refresh} />
+          )}
+        </Box>
+      </Section>
       <Box
         sx={{
           display: 'grid',
@@ -160,11 +235,6 @@ const ReviewJob = () => {
           </SimpleShowLayout>
         </Section>
       </Box>
-      <Section id="review-editor" title="reviewEditor.title">
-        {viewer.isPending ? null : (
-          <ReviewEditorPanel review={review} holding={isHolder(review, viewer.id)} onRendered={refresh} />
-        )}
-      </Section>
       <Section id="review-history" title="console.reviews.history">
         <ReviewHistory reviewId={review.id} labelledBy="review-history" />
       </Section>
@@ -173,7 +243,8 @@ const ReviewJob = () => {
 };
 
 export const ReviewShow = () => (
-  <Show<Review> actions={<ReviewActions />}>
+  // The card clips what overflows it, which would also stop the editor's tool strip from sticking.
+  <Show<Review> actions={<ReviewActions />} sx={{ '& .RaShow-card': { overflow: 'visible' } }}>
     <ReviewJob />
   </Show>
 );

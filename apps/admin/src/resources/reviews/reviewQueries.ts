@@ -1,14 +1,18 @@
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useGetIdentity, useGetList, usePermissions } from 'react-admin';
+import { HttpError, useGetIdentity, useGetList, usePermissions } from 'react-admin';
 import {
   type AdminUser,
+  type NextReviewResponse,
+  nextReviewResponseSchema,
   type Review,
   reviewAlertsSchema,
   reviewDashboardSchema,
+  reviewDownloadPreviewSchema,
   reviewEventSchema,
   reviewSchema,
 } from '@estancia/contracts';
-import { staffHttpClient } from '../../data/dataProvider';
+import { staffFile, staffHttpClient } from '../../data/dataProvider';
 
 /** How often the menu badge asks for reviews at risk or overdue. */
 export const ALERTS_POLL_MS = 60_000;
@@ -39,6 +43,56 @@ export const useReviewForApproval = (id: Review['id']) =>
     refetchInterval: (query) => (query.state.data?.rendering ? RENDERING_POLL_MS : false),
     queryFn: async () => reviewSchema.parse(await getJson(`reviews/${encodeURIComponent(id)}`)),
   });
+
+/** POST reviews/next: claims the oldest unclaimed job for the signed-in staff member (null: none left). */
+export const takeNextJob = async (): Promise<NextReviewResponse> =>
+  nextReviewResponseSchema.parse(
+    (await staffHttpClient('/data/admin/reviews/next', { method: 'POST', body: '{}' })).json,
+  );
+
+const previewPath = (id: Review['id']) => `reviews/${encodeURIComponent(id)}/download-preview`;
+
+/** Once, unless refused (4xx): the dialog then shows the plain result at once rather than after retries. */
+const retryOnceUnlessRefused = (failures: number, error: Error) =>
+  failures < 1 && !(error instanceof HttpError && error.status >= 400 && error.status < 500);
+
+/** GET reviews/:id/download-preview: whether the customer's plan marks the file the approval hands them. */
+export const useDownloadPreview = (id: Review['id'], versionId: string | undefined) =>
+  useQuery({
+    queryKey: ['reviews', 'download-preview', id, versionId],
+    enabled: Boolean(versionId),
+    gcTime: 0,
+    retry: retryOnceUnlessRefused,
+    refetchOnWindowFocus: false,
+    queryFn: async () => reviewDownloadPreviewSchema.parse(await getJson(previewPath(id))),
+  });
+
+/**
+ * The file the customer will download (GET reviews/:id/download-preview/image, a bearer-token request, so
+ * fetched as a Blob), as an object URL for an <img>; released when the dialog closes or the version changes.
+ */
+export const useDownloadPreviewImage = (id: Review['id'], versionId: string | undefined) => {
+  const image = useQuery({
+    queryKey: ['reviews', 'download-preview-image', id, versionId],
+    enabled: Boolean(versionId),
+    gcTime: 0,
+    retry: retryOnceUnlessRefused,
+    refetchOnWindowFocus: false,
+    queryFn: () =>
+      staffFile(`/data/admin/${previewPath(id)}/image?versionId=${encodeURIComponent(versionId!)}`),
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image.data) {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(image.data);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [image.data]);
+  return { url, isPending: image.isPending || (Boolean(image.data) && !url), error: image.error };
+};
 
 /** GET reviews/alerts for the menu badge, polled while the console is open. */
 export const useReviewAlerts = () =>

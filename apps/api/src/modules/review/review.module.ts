@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
 import { DecorationsModule } from '../decorations/decorations.module';
 import { ProjectsModule } from '../projects/projects.module';
 import { HolidaysService } from './holidays.service';
@@ -7,13 +8,14 @@ import { ReviewMail } from './review-mail.service';
 import { ReviewQueueModule } from './review-queue.module';
 import { ReviewSweep } from './review-sweep.service';
 import { ReviewsController } from './reviews.controller';
+import { ReviewsRepository } from './reviews.repository';
 import { ReviewsService } from './reviews.service';
 
 /** The supervised review queue: claims, approval, send-back, the working-hours clock, holidays, dashboard. */
 @Module({
-  imports: [DecorationsModule, ProjectsModule, ReviewQueueModule],
+  imports: [DecorationsModule, ProjectsModule, ReviewQueueModule, BillingModule],
   controllers: [ReviewsController],
-  providers: [ReviewsService, HolidaysService, ReviewAccess, ReviewMail, ReviewSweep],
+  providers: [ReviewsService, ReviewsRepository, HolidaysService, ReviewAccess, ReviewMail, ReviewSweep],
   exports: [ReviewAccess],
 })
 export class ReviewModule {}

@@ -7,10 +7,12 @@ import {
   type ApproveReviewRequest,
   type CreateHolidayRequest,
   type Holiday,
+  type NextReviewResponse,
   type ReassignReviewRequest,
   type Review,
   type ReviewAlerts,
   type ReviewDashboard,
+  type ReviewDownloadPreview,
   type ReviewEvent,
   type SendBackReviewRequest,
 } from '@estancia/contracts';
@@ -62,10 +64,39 @@ export class ReviewsController {
     return this.reviews.show(id);
   }
 
+  /** What the approval hands the customer: whether their plan marks the file. */
+  @StaffOnly()
+  @Get('reviews/:id/download-preview')
+  downloadPreview(@Param('id') id: string): Promise<ReviewDownloadPreview> {
+    return this.reviews.downloadPreview(id);
+  }
+
+  /** The file itself, as the customer's download makes it (a JPEG, never cached: plans change). */
+  @StaffOnly()
+  @Get('reviews/:id/download-preview/image')
+  async downloadPreviewImage(
+    @Param('id') id: string,
+    @Query('versionId') versionId: unknown,
+    @Res() res: Response,
+  ): Promise<void> {
+    const image = await this.reviews.downloadPreviewImage(id, versionId);
+    res.setHeader('Content-Type', 'image/jpeg');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end(image);
+  }
+
   @StaffOnly()
   @Get('reviews/:id/history')
   history(@Param('id') id: string): Promise<ReviewEvent[]> {
     return this.reviews.history(id);
+  }
+
+  /** "Next job": claims the oldest unclaimed job for the caller. */
+  @StaffOnly()
+  @Post('reviews/next')
+  @HttpCode(200)
+  next(@CurrentUser() auth: AuthUser): Promise<NextReviewResponse> {
+    return this.reviews.next(auth.userId);
   }
 
   @StaffOnly()

@@ -8,10 +8,12 @@ import {
   REVIEW_STATES,
   STAFF_ROLES,
   type ApproveReviewRequest,
+  type NextReviewResponse,
   type Review,
   type ReviewAction,
   type ReviewAlerts,
   type ReviewDashboard,
+  type ReviewDownloadPreview,
   type ReviewEvent,
   type ReviewImage,
   type ReviewSlaState,
@@ -22,18 +24,22 @@ import {
 } from '@estancia/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
+import { Storage } from '../../infra/storage/storage.port';
 import { DomainEvents } from '../../infra/events/domain-events';
 import { AppError } from '../../infra/http/app-error';
 import { parseListQuery } from '../../infra/http/simple-rest';
 import { Realtime } from '../../infra/realtime/realtime.service';
 import { AuditLog } from '../audit/audit-log.service';
+import { PlanRights } from '../billing/plan-rights.service';
 import { assertId, DecorationsService, deliverDecoration } from '../decorations/decorations.service';
+import { applyWatermark } from '../decorations/watermark';
 import type { AuthUser } from '../identity/session.service';
 import { MediaUrls } from '../projects/media-urls.service';
 import { notHeldError } from './review-access';
 import { AT_RISK_MS, ReviewClock } from './review-clock';
 import { countEvents, recordEvent, type Sql } from './review-events';
 import { ReviewMail } from './review-mail.service';
+import { ReviewsRepository } from './reviews.repository';
 import { draftVersionOf, editRendering, UNRENDERED_EDITS } from './review-versions';
 import { localDay, workingMsBetween, type WorkingCalendar } from './working-hours';
 
@@ -62,7 +68,7 @@ const SELECT_REVIEWS = `SELECT r.id, r.decoration_id, r.state, r.ordered_at, r.d
     u.id AS customer_id, u.email AS customer_email, u.name AS customer_name,
     s.name AS claimer_name, s.email AS claimer_email,
     v.id AS version_id, v.state AS version_state, v.number AS version_number, v.result_key, v.thumbnail_key,
-    v.structure_changed, i.original_key,
+    v.structure_changed, i.original_key, i.thumbnail_key AS photo_thumbnail_key,
     dv.id AS draft_id, dv.number AS draft_number, dv.result_key AS draft_result_key,
     dv.thumbnail_key AS draft_thumbnail_key,
     e.rendering_version_id, e.rendering_since, ${UNRENDERED_EDITS} AS unrendered_edits
@@ -101,6 +107,7 @@ interface ReviewRow {
   result_key: string | null;
   thumbnail_key: string | null;
   original_key: string;
+  photo_thumbnail_key: string;
   structure_changed: boolean | null;
   draft_id: string | null;
   draft_number: number | null;
@@ -134,6 +141,9 @@ export class ReviewsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: DomainEvents,
     private readonly auditLog: AuditLog,
+    private readonly repository: ReviewsRepository,
+    private readonly planRights: PlanRights,
+    private readonly storage: Storage,
   ) {}
 
   /** GET reviews (ra-data-simple-rest): filters state, claimedBy (an id or "me"), sla, q, id. */
@@ -233,20 +243,7 @@ export class ReviewsService {
   /** One decorator holds a queued review; claiming again what you hold keeps the claim alive. */
   async claim(reviewId: string, staffId: string): Promise<Review> {
     assertId(reviewId);
-    const claimed = await this.dataSource.transaction(async (m) => {
-      const [rows] = (await m.query(
-        `UPDATE reviews SET state = 'claimed', claimed_by = $2, claimed_at = now(), touched_at = now(),
-           updated_at = now() WHERE id = $1 AND state = 'queued' RETURNING id`,
-        [reviewId, staffId],
-      )) as [{ id: string }[], number];
-      if (!rows.length) return false;
-      await recordEvent(m, reviewId, 'claimed', staffId);
-      await this.audit(m, 'claim', reviewId, staffId, {
-        before: { state: 'queued', claimedBy: null },
-        after: { state: 'claimed', claimedBy: staffId },
-      });
-      return true;
-    });
+    const claimed = await this.dataSource.transaction((m) => this.takeQueued(m, reviewId, staffId));
     if (!claimed) {
       const [held] = (await this.dataSource.query(
         `UPDATE reviews SET touched_at = now() WHERE id = $1 AND state = 'claimed' AND claimed_by = $2 RETURNING id`,
@@ -259,6 +256,55 @@ export class ReviewsService {
       }
     }
     return this.show(reviewId);
+  }
+
+  /**
+   * "Next job": the oldest unclaimed job, claimed for staffId exactly as claim() does; null when the
+   * queue is empty. A job another decorator takes meanwhile is skipped, not fought over.
+   */
+  async next(staffId: string): Promise<NextReviewResponse> {
+    const reviewId = await this.dataSource.transaction(async (m) => {
+      const oldest = await this.repository.lockOldestQueued(m);
+      return oldest && (await this.takeQueued(m, oldest, staffId)) ? oldest : null;
+    });
+    return { review: reviewId ? await this.show(reviewId) : null };
+  }
+
+  /** What the customer's plan does to the file the approval hands them (the watermark or not). */
+  async downloadPreview(reviewId: string): Promise<ReviewDownloadPreview> {
+    const result = await this.deliverable(reviewId);
+    const rights = await this.planRights.forUser(result.customerId);
+    return {
+      versionId: result.versionId,
+      number: result.number,
+      watermark: rights.watermark,
+      planCode: rights.planCode,
+    };
+  }
+
+  /**
+   * The file itself, as downloads.service.ts makes it: the result, marked when the customer's plan adds
+   * the mark. `versionId` (what the dialog asked about) must still be the result, else REVIEW_RESULT_CHANGED.
+   */
+  async downloadPreviewImage(reviewId: string, versionId: unknown): Promise<Buffer> {
+    const result = await this.deliverable(reviewId);
+    if (versionId !== undefined && versionId !== result.versionId)
+      throw new AppError(ErrorCode.REVIEW_RESULT_CHANGED);
+    const { watermark } = await this.planRights.forUser(result.customerId);
+    const image = await this.storage.get(result.resultKey);
+    return watermark ? applyWatermark(image) : image;
+  }
+
+  /** The review's ready result; NOT_FOUND for an unknown or malformed id, REVIEW_NOT_READY without one. */
+  private async deliverable(
+    reviewId: string,
+  ): Promise<{ customerId: string; versionId: string; number: number; resultKey: string }> {
+    assertId(reviewId);
+    const result = await this.repository.deliverableResult(reviewId);
+    if (!result) throw new AppError(ErrorCode.NOT_FOUND);
+    const { customerId, versionId, number, resultKey } = result;
+    if (!versionId || number === null || !resultKey) throw new AppError(ErrorCode.REVIEW_NOT_READY);
+    return { customerId, versionId, number, resultKey };
   }
 
   /** Back to the queue, by the holder or an admin. */
@@ -537,6 +583,22 @@ export class ReviewsService {
     return `(${parts.join(' OR ')})`;
   }
 
+  /** Claims a queued review for staffId inside m, with its history step and audit row; false if not queued. */
+  private async takeQueued(m: EntityManager, reviewId: string, staffId: string): Promise<boolean> {
+    const [rows] = (await m.query(
+      `UPDATE reviews SET state = 'claimed', claimed_by = $2, claimed_at = now(), touched_at = now(),
+         updated_at = now() WHERE id = $1 AND state = 'queued' RETURNING id`,
+      [reviewId, staffId],
+    )) as [{ id: string }[], number];
+    if (!rows.length) return false;
+    await recordEvent(m, reviewId, 'claimed', staffId);
+    await this.audit(m, 'claim', reviewId, staffId, {
+      before: { state: 'queued', claimedBy: null },
+      after: { state: 'claimed', claimedBy: staffId },
+    });
+    return true;
+  }
+
   /** One audit row per staff action on a review, in the action's transaction. */
   private audit(
     m: EntityManager,
@@ -618,6 +680,9 @@ export class ReviewsService {
         result?.version_id && result.version_number !== null && result.result_key
           ? this.image(result.version_id, result.version_number, result.result_key, result.thumbnail_key)
           : null,
+      thumbnailUrl: this.urls.sign(
+        result?.result_key ? (result.thumbnail_key ?? result.result_key) : row.photo_thumbnail_key,
+      ),
       rendering: open && editRendering(row, this.config.RENDER_TIMEOUT_SECONDS, now),
       unrenderedEdits: open && row.unrendered_edits,
     };
