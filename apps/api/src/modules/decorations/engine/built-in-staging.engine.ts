@@ -1,7 +1,7 @@
 import type { EngineName } from '@estancia/contracts';
 import sharp, { type Sharp } from 'sharp';
 import type { Palette } from './palettes';
-import { analyseRoom, readRoomThumbnail, type RoomLayout } from './room-analysis';
+import { analyseRoom, readRoomThumbnail, type RoomLayout, type Surfaces } from './room-analysis';
 import { buildScene, type Scene } from './scene';
 import {
   StagingEngine,
@@ -36,6 +36,9 @@ export class BuiltInStagingEngine extends StagingEngine {
     checkpoint();
     onProgress?.('analysing', 30);
 
+    // A furnished room is restyled (its walls and textiles recoloured), not furnished a second time; an AI
+    // area of the editor is furnished inside, whatever stands around it.
+    const restyle = layout.furnished && !request.mask;
     const scene = buildScene({
       width,
       height,
@@ -44,6 +47,9 @@ export class BuiltInStagingEngine extends StagingEngine {
       roomType: request.roomType,
       style: request.style,
       seed: request.seed,
+      surfaces: layout.surfaces,
+      area: request.mask ? await areaOnGrid(request.mask, layout.surfaces) : undefined,
+      restyle,
     });
     onProgress?.('rendering', 40);
     try {
@@ -52,16 +58,23 @@ export class BuiltInStagingEngine extends StagingEngine {
       const { multiply, offset } = lightGrade(scene.palette, layout.luminance);
       // sharp applies recomb before composite and linear after it, so the light grade falls on the furniture
       // too, as the room's light would.
-      const staged = sharp(request.image, { failOn: 'error' })
-        .autoOrient()
-        .recomb(colourMatrix(scene.palette))
-        .composite([
-          { input: scene.grade, raw: { width: 1, height, channels: 4 }, tile: true, blend: 'soft-light' },
-          ...(furniture
-            ? [{ input: furniture, raw: regionRaw(scene), left: scene.region.left, top: scene.region.top }]
-            : []),
-        ])
-        .linear(multiply, offset);
+      // An area of the editor lies in a picture that is graded already: only furniture goes in, so nothing
+      // but the furniture tells the area from the picture around it.
+      const graded = !request.mask;
+      const pieces = furniture
+        ? [{ input: furniture, raw: regionRaw(scene), left: scene.region.left, top: scene.region.top }]
+        : [];
+      const staged = graded
+        ? sharp(request.image, { failOn: 'error' })
+            .autoOrient()
+            .recomb(colourMatrix(scene.palette))
+            .composite([
+              { input: scene.grade, raw: { width: 1, height, channels: 4 }, tile: true, blend: 'soft-light' },
+              ...(restyle ? [await textiles(layout.surfaces, scene.palette, width, height)] : []),
+              ...pieces,
+            ])
+            .linear(multiply, offset)
+        : sharp(request.image, { failOn: 'error' }).autoOrient().composite(pieces);
       const [image, added] = await Promise.all([
         request.mask
           ? keepOutsideMask(staged, request.image, request.mask, width, height)
@@ -79,6 +92,59 @@ export class BuiltInStagingEngine extends StagingEngine {
 }
 
 const JPEG = { quality: 88, chromaSubsampling: '4:2:0' } as const;
+
+/** How strongly a restyled room's furniture takes the style's fabric colour (soft light, 0…1). */
+const TEXTILE_STRENGTH = 0.45;
+
+/** Cells kept clear inside an area's edge: the editor feathers the edge, and a piece must not fade out there. */
+const AREA_MARGIN = 2;
+
+/**
+ * The request mask on the analysis grid, coverage 0…255 per cell, shrunk by AREA_MARGIN cells: each cell
+ * takes the least coverage around it, so a cell half outside, or near the edge, is not inside.
+ */
+async function areaOnGrid(mask: Buffer, surfaces: Surfaces): Promise<Uint8Array> {
+  const { width, height } = surfaces;
+  const grid = await sharp(mask)
+    .greyscale()
+    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const shrunk = new Uint8Array(grid.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let least = 255;
+      for (let dy = -AREA_MARGIN; dy <= AREA_MARGIN; dy++)
+        for (let dx = -AREA_MARGIN; dx <= AREA_MARGIN; dx++) {
+          const yy = Math.min(height - 1, Math.max(0, y + dy));
+          const xx = Math.min(width - 1, Math.max(0, x + dx));
+          least = Math.min(least, grid[yy * width + xx]!);
+        }
+      shrunk[y * width + x] = least;
+    }
+  return shrunk;
+}
+
+/**
+ * The furniture of a furnished room in the style's colours: the style's fabric laid with soft light over what
+ * stands in the room (keeps its shading and texture), drawn on the analysis grid and smoothed up to full size.
+ */
+async function textiles(surfaces: Surfaces, palette: Palette, width: number, height: number) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(palette.fabric.slice(i, i + 2), 16));
+  const cells = Buffer.alloc(surfaces.width * surfaces.height * 4);
+  for (let i = 0; i < surfaces.furniture.length; i++) {
+    cells[i * 4] = r!;
+    cells[i * 4 + 1] = g!;
+    cells[i * 4 + 2] = b!;
+    cells[i * 4 + 3] = surfaces.furniture[i] ? Math.round(255 * TEXTILE_STRENGTH) : 0;
+  }
+  const input = await sharp(cells, { raw: { width: surfaces.width, height: surfaces.height, channels: 4 } })
+    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  return { input, raw: { width, height, channels: 4 as const }, blend: 'soft-light' as const };
+}
 
 async function analyse(image: Buffer): Promise<{ width: number; height: number; layout: RoomLayout }> {
   try {

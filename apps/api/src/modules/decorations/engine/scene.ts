@@ -1,7 +1,7 @@
 import type { RoomType, Style } from '@estancia/contracts';
 import { hexToRgb, idSource, seededRandom, type Asset, type AssetContext } from './assets/svg';
 import { PALETTES, type Palette } from './palettes';
-import type { Rect } from './room-analysis';
+import { SURFACE, type Rect, type Surfaces } from './room-analysis';
 import { ROOM_SETS, type Placement } from './room-sets';
 
 export interface SceneInput {
@@ -14,6 +14,15 @@ export interface SceneInput {
   roomType: RoomType;
   style: Style;
   seed: number;
+  /** What the room already has, cell by cell: pieces stand only on bare floor and hang only on bare plaster. */
+  surfaces?: Surfaces;
+  /**
+   * Coverage 0…255 of the area that may change, on the surfaces' grid (an AI area of the editor): a piece is
+   * placed only where it fits wholly inside, so the area's edge never cuts one in half.
+   */
+  area?: Uint8Array;
+  /** The room is furnished already: it is restyled (graded), nothing is placed. */
+  restyle?: boolean;
 }
 
 export type PieceKind = 'rug' | 'floor' | 'carried' | 'wall';
@@ -43,7 +52,9 @@ export interface Scene {
 /** Builds the overlays for one render. Pure: the same input always gives the same SVG. */
 export function buildScene(input: SceneInput): Scene {
   const palette = PALETTES[input.style];
-  const { markup, region, pieces } = furnish(input, palette);
+  const { markup, region, pieces } = input.restyle
+    ? { markup: undefined, region: { left: 0, top: 0, right: 0, bottom: 0 }, pieces: [] }
+    : furnish(input, palette);
   return { palette, grade: gradeStrip(input, palette), furniture: markup, region, pieces };
 }
 
@@ -110,7 +121,7 @@ interface Fitted {
  * A piece that `follows` another moves with it, so a coffee table stays in front of its sofa.
  */
 function furnish(
-  { width, height, floorLine, openings, roomType, seed }: SceneInput,
+  { width, height, floorLine, openings, roomType, seed, surfaces, area }: SceneInput,
   palette: Palette,
 ): { markup: Buffer | undefined; region: Rect; pieces: PlacedPiece[] } {
   const random = seededRandom(seed);
@@ -126,6 +137,7 @@ function furnish(
   const baseAt = (depth: number) => floorLine + depth * floorDepth;
   const clearance = CLEARANCE * width;
   const blocked = openings.map((o) => grow(o, clearance));
+  const room = surfaces ? roomChecks(surfaces, area) : undefined;
 
   const set = ROOM_SETS[roomType];
   // Everything random is drawn first, in the set's order, so a seed always gives the same room.
@@ -228,6 +240,7 @@ function furnish(
     // Pendant lamps hang from above the picture; everything else is whole in it.
     if (body.top < 0 && !fit.drawn.placement.hangs) return false;
     if (blocked.some((o) => overlaps(footprint, o))) return false;
+    if (room && !room.allows(fit)) return false;
     if (kind === 'rug') return footprint.top >= floorLine + 0.01 * height;
     for (const other of fitted) {
       if (!other || other.kind === 'rug') continue;
@@ -290,6 +303,66 @@ ${markup}
     ),
     region,
     pieces,
+  };
+}
+
+/** Shares of a piece's cells that may be covered by what the room has, and must be the right surface. */
+const MAY_TOUCH = 0.02;
+const MUST_BE_PLASTER = 0.97;
+/** A piece wholly inside an AI area: all but a sliver of its cells fully inside. */
+const INSIDE_AREA = 0.98;
+
+/**
+ * The room's own checks for a fitted piece, in O(1) per piece through summed-area tables of the grid: floor
+ * pieces and rugs on bare floor (below the floor's edge, so nothing floats on a side wall), prints and mirrors
+ * on the back wall's bare plaster (never on glass, a side wall or a headboard), and all of it inside the area.
+ */
+function roomChecks(surfaces: Surfaces, area: Uint8Array | undefined) {
+  const { width, height, cellWidth, cellHeight, kinds, floorTop } = surfaces;
+  const table = (test: (i: number) => boolean) => {
+    const sums = new Float64Array((width + 1) * (height + 1));
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        sums[(y + 1) * (width + 1) + x + 1] =
+          (test(y * width + x) ? 1 : 0) +
+          sums[y * (width + 1) + x + 1]! +
+          sums[(y + 1) * (width + 1) + x]! -
+          sums[y * (width + 1) + x]!;
+    return sums;
+  };
+  const taken = table((i) => kinds[i] === SURFACE.occupied || kinds[i] === SURFACE.opening);
+  const plaster = table((i) => kinds[i] === SURFACE.plaster);
+  const inside = area ? table((i) => area[i]! >= 250) : undefined;
+  /** Share of the cells a photo rectangle touches that pass a table's test. */
+  const share = (sums: Float64Array, r: Rect) => {
+    const x0 = Math.max(0, Math.floor(r.left / cellWidth));
+    const y0 = Math.max(0, Math.floor(r.top / cellHeight));
+    const x1 = Math.min(width, Math.ceil(r.right / cellWidth));
+    const y1 = Math.min(height, Math.ceil(r.bottom / cellHeight));
+    if (x1 <= x0 || y1 <= y0) return 0;
+    const w = width + 1;
+    const count = sums[y1 * w + x1]! - sums[y0 * w + x1]! - sums[y1 * w + x0]! + sums[y0 * w + x0]!;
+    return count / ((x1 - x0) * (y1 - y0));
+  };
+  const standsOnFloor = (body: Rect, base: number) => {
+    const x0 = Math.max(0, Math.floor(body.left / cellWidth));
+    const x1 = Math.min(width, Math.ceil(body.right / cellWidth));
+    for (let x = x0; x < x1; x++) if (base < floorTop[x]!) return false;
+    return true;
+  };
+  return {
+    allows(fit: Fitted): boolean {
+      if (inside && share(inside, fit.footprint) < INSIDE_AREA) return false;
+      if (fit.kind === 'carried') return true;
+      if (fit.kind === 'wall') {
+        // A pendant hangs from the ceiling in front of the room; it only keeps off the openings.
+        if (fit.drawn.placement.hangs) return true;
+        return share(plaster, fit.body) >= MUST_BE_PLASTER;
+      }
+      if (share(taken, fit.footprint) > MAY_TOUCH) return false;
+      if (fit.kind === 'rug') return standsOnFloor(fit.body, fit.body.top);
+      return standsOnFloor(fit.body, fit.y);
+    },
   };
 }
 
