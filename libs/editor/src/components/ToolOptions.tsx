@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { EditTool } from '@estancia/contracts';
+import { CLICK_SELECTION } from '../selection/client';
 import type { ToolSettings } from '../tools';
 import { touchTarget } from './touch';
 
@@ -57,11 +58,29 @@ function PercentSlider(props: {
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
+/** Quiet time while the tolerance slider moves before the selection runs again. */
+const REFINE_DEBOUNCE_MS = 150;
+
+/** `refine` at most once per quiet spell: the slider never queues a selection per pixel moved. */
+function useDebounced(refine: ((tolerance: number) => void) | undefined) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef(refine);
+  useEffect(() => {
+    latest.current = refine;
+  });
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  return (tolerance: number) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => latest.current?.(tolerance), REFINE_DEBOUNCE_MS);
+  };
+}
+
 /** The options of the chosen tool: brush size and hardness, selection tolerance, what it does. */
 export function ToolOptions({ tool, settings, onChange, onApplyAi, onRefine }: ToolOptionsProps) {
   const { t } = useTranslation('editor');
-  const stroke = tool === 'brush' || tool === 'eraser';
+  const stroke = tool === 'brush' || tool === 'eraser' || tool === 'heal';
   const ai = tool === 'ai_decoration' || tool === 'reform';
+  const refineSoon = useDebounced(onRefine);
   return (
     <Stack
       direction="row"
@@ -99,9 +118,38 @@ export function ToolOptions({ tool, settings, onChange, onApplyAi, onRefine }: T
           min={0}
           max={100}
           step={1}
-          onChange={(value) => onChange({ surfaceTolerance: value / 100 })}
-          onCommit={(value) => onRefine?.(value / 100)}
+          onChange={(value) => {
+            onChange({ surfaceTolerance: value / 100 });
+            refineSoon(value / 100);
+          }}
         />
+      )}
+      {CLICK_SELECTION && (tool === 'wall' || tool === 'floor') && (
+        <>
+          <ToggleButton
+            value="outline"
+            size="small"
+            selected={Boolean(settings.surfaceOutline)}
+            onChange={() => onChange({ surfaceOutline: !settings.surfaceOutline })}
+            sx={touchTarget}
+          >
+            {t('options.surfaceOutline')}
+          </ToggleButton>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={settings.surfaceBrush ?? null}
+            aria-label={t('options.surfaceBrush')}
+            onChange={(_, surfaceBrush: 'add' | 'subtract' | null) => onChange({ surfaceBrush })}
+          >
+            <ToggleButton value="add" sx={touchTarget}>
+              {t('options.surfaceAdd')}
+            </ToggleButton>
+            <ToggleButton value="subtract" sx={touchTarget}>
+              {t('options.surfaceSubtract')}
+            </ToggleButton>
+          </ToggleButtonGroup>
+        </>
       )}
       {tool === 'brush' && (
         <ToggleButtonGroup

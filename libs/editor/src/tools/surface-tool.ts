@@ -1,10 +1,11 @@
-import type { EditLayer, EditShape, PolygonShape } from '@estancia/contracts';
+import type { EditLayer, EditShape, MaskShape, PolygonShape, SurfaceBrushStroke } from '@estancia/contracts';
 import { encodeRuns, refineSurface } from '../mask';
+import { findLayer } from '../model/document';
 import { ReplaceLayerCommand } from '../model/commands';
 import { newLayerId } from '../model/document';
 import { distance, normalPoint, PointPath } from './geometry';
 import { addLayer, MAX_MASK_RUNS, selectedLayer } from './targets';
-import type { EditorTool, ToolContext } from './types';
+import type { EditorTool, NormalPoint, SelectedSurface, SurfaceSelectionRequest, ToolContext } from './types';
 
 type PaintLayer = Extract<EditLayer, { type: 'paint' }>;
 
@@ -32,6 +33,10 @@ function refinedArea(ctx: ToolContext, outline: PolygonShape, tolerance: number)
 export function refineSelectedSurface(ctx: ToolContext, tolerance: number): boolean {
   const layer = selectedLayer(ctx);
   if (layer?.type !== 'paint') return false;
+  if (layer.seed) {
+    reselect(ctx, layer, { tolerance });
+    return true;
+  }
   const [outline, ...rest] = layer.area;
   if (outline?.kind !== 'polygon' || outline.erase) return false;
   const drawn = layer.tolerance === undefined ? rest : rest.slice(1);
@@ -43,13 +48,130 @@ export function refineSelectedSurface(ctx: ToolContext, tolerance: number): bool
   return ctx.store.execute(new ReplaceLayerCommand(layer.id, next), { select: layer.id });
 }
 
+/** The selected surface as the first shape of a paint layer's area, or null (empty, too complex). */
+function surfaceShape(ctx: ToolContext, selected: SelectedSurface): MaskShape | null {
+  const { width, height, mask } = selected;
+  if (!mask.some((inside) => inside === 1)) {
+    ctx.notify('empty_selection');
+    return null;
+  }
+  const runs = encodeRuns(mask, width, height);
+  if (runs.length > MAX_MASK_RUNS) {
+    ctx.notify('selection_too_complex');
+    return null;
+  }
+  return { kind: 'mask', width, height, runs, erase: false };
+}
+
+const requestOf = (layer: PaintLayer): SurfaceSelectionRequest => ({
+  seed: layer.seed!,
+  tolerance: layer.tolerance ?? 0.5,
+  ...(layer.outline ? { outline: layer.outline } : {}),
+  ...(layer.strokes ? { strokes: layer.strokes } : {}),
+});
+
 /**
- * Wall and floor: click the corners; a double-click, Enter or a click on the first corner closes
+ * Runs the selected surface's selection again with a change (another tolerance, one more brush
+ * stroke) and replaces its mask, keeping what was drawn into it since; an answer overtaken by a newer
+ * request, or for a layer since removed, is dropped.
+ */
+function reselect(
+  ctx: ToolContext,
+  layer: PaintLayer,
+  change: Partial<Pick<PaintLayer, 'tolerance' | 'strokes'>>,
+): void {
+  if (!ctx.selectSurface) return;
+  const wanted: PaintLayer = { ...layer, ...change };
+  void ctx
+    .selectSurface(requestOf(wanted))
+    .then((selected) => {
+      const current = findLayer(ctx.store.getState().document, layer.id);
+      if (!selected || current?.type !== 'paint') return;
+      const shape = surfaceShape(ctx, selected);
+      if (!shape) return;
+      const [, ...drawn] = current.area;
+      ctx.store.execute(
+        new ReplaceLayerCommand(layer.id, { ...current, ...change, area: [shape, ...drawn] }),
+        {
+          select: layer.id,
+        },
+      );
+    })
+    .catch(() => ctx.notify('no_pixels'));
+}
+
+/** Selects the surface under a click into a new paint layer with the chosen product. */
+function selectNewSurface(
+  ctx: ToolContext,
+  surface: 'wall' | 'floor',
+  seed: NormalPoint,
+  outline?: number[],
+): void {
+  const productId = surface === 'wall' ? ctx.settings.wallProductId : ctx.settings.floorProductId;
+  if (!productId) {
+    ctx.notify('choose_product');
+    return;
+  }
+  const tolerance = ctx.settings.surfaceTolerance;
+  const request: SurfaceSelectionRequest = { seed, tolerance, ...(outline ? { outline } : {}) };
+  void ctx.selectSurface!(request)
+    .then((selected) => {
+      const shape = selected && surfaceShape(ctx, selected);
+      if (!shape) return;
+      addLayer(ctx, {
+        id: newLayerId(),
+        type: 'paint',
+        surface,
+        productId,
+        area: [shape],
+        tolerance,
+        seed: { x: seed.x, y: seed.y },
+        ...(outline ? { outline } : {}),
+      });
+    })
+    .catch(() => ctx.notify('no_pixels'));
+}
+
+/** A point inside the polygon near its middle: the centroid when inside, else the first corner's neighbour. */
+function pointInside(points: readonly number[]): NormalPoint {
+  let x = 0;
+  let y = 0;
+  for (let i = 0; i < points.length; i += 2) {
+    x += points[i]!;
+    y += points[i + 1]!;
+  }
+  const centroid = { x: (2 * x) / points.length, y: (2 * y) / points.length };
+  let inside = false;
+  for (let i = 0, j = points.length - 2; i < points.length; j = i, i += 2) {
+    const [xi, yi, xj, yj] = [points[i]!, points[i + 1]!, points[j]!, points[j + 1]!];
+    if (yi > centroid.y !== yj > centroid.y && centroid.x < xi + ((centroid.y - yi) / (yj - yi)) * (xj - xi))
+      inside = !inside;
+  }
+  if (inside) return centroid;
+  return {
+    x: (points[0]! * 3 + points[2]! + points[4]!) / 5,
+    y: (points[1]! * 3 + points[3]! + points[5]!) / 5,
+  };
+}
+
+/**
+ * Wall and floor: one click on the surface selects it (behind and around what stands in front) into
+ * a new paint layer; shift+drag (or the Add button) brushes more of it in, alt+drag (Subtract) takes
+ * some out. With the Outline option, or where the selection cannot run: click the corners; a double-click, Enter or a click on the first corner closes
  * the outline into a new paint layer with the chosen paint or floor product, refined to the surface's
  * own pixels so what stands in front of it keeps its colours.
  */
 export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
   let corners: PointPath | null = null;
+  /** A quick-selection brush stroke in progress on the selected surface. */
+  let brush: { path: PointPath; subtract: boolean; layer: PaintLayer } | null = null;
+
+  const brushMode = (ctx: ToolContext): 'add' | 'subtract' | null => {
+    const keys = ctx.modifiers?.();
+    if (keys?.alt) return 'subtract';
+    if (keys?.shift) return 'add';
+    return ctx.settings.surfaceBrush ?? null;
+  };
   /** The last click landed on the corner before it: the second click of a real double-click. */
   let onLastCorner = false;
 
@@ -70,6 +192,10 @@ export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
       ctx.notify('choose_product');
       return;
     }
+    if (ctx.selectSurface) {
+      selectNewSurface(ctx, surface, pointInside(points), points);
+      return;
+    }
     const outline: PolygonShape = { kind: 'polygon', points, erase: false };
     const tolerance = ctx.settings.surfaceTolerance;
     const area = refinedArea(ctx, outline, tolerance);
@@ -88,6 +214,22 @@ export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
     id: surface,
     cursor: 'crosshair',
     onPointerDown(ctx, p) {
+      const selected = selectedLayer(ctx);
+      const mode = brushMode(ctx);
+      if (!corners && mode && selected?.type === 'paint' && selected.seed && ctx.selectSurface) {
+        brush = {
+          path: new PointPath(ctx.image, 1 / ctx.image.width),
+          subtract: mode === 'subtract',
+          layer: selected,
+        };
+        brush.path.add(p);
+        ctx.preview.stroke(brush.path.values, ctx.settings.brushSize, 1, brush.subtract);
+        return;
+      }
+      if (!corners && ctx.selectSurface && !ctx.settings.surfaceOutline) {
+        selectNewSurface(ctx, surface, p);
+        return;
+      }
       if (!corners) {
         if (!productOf(ctx)) {
           ctx.notify('choose_product');
@@ -108,11 +250,24 @@ export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
       ctx.preview.outline(corners.values, false);
     },
     onPointerMove(ctx, p) {
+      if (brush) {
+        if (brush.path.add(p))
+          ctx.preview.stroke(brush.path.values, ctx.settings.brushSize, 1, brush.subtract);
+        return;
+      }
       if (!corners) return;
       const hover = normalPoint(p.x, p.y);
       ctx.preview.outline([...corners.values, hover.x, hover.y], false);
     },
-    onPointerUp() {},
+    onPointerUp(ctx, p) {
+      if (!brush) return;
+      brush.path.add(p);
+      const { path, subtract, layer } = brush;
+      brush = null;
+      ctx.preview.clear();
+      const stroke: SurfaceBrushStroke = { points: [...path.values], size: ctx.settings.brushSize, subtract };
+      reselect(ctx, layer, { strokes: [...(layer.strokes ?? []), stroke].slice(-100) });
+    },
     onDoubleClick(ctx) {
       // The stage calls any two clicks within 400 ms a double-click: two quick clicks on two corners
       // are two corners; only a second click on the corner just made closes the outline.
@@ -122,6 +277,7 @@ export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
       close(ctx);
     },
     onCancel(ctx) {
+      brush = null;
       reset(ctx);
     },
   };

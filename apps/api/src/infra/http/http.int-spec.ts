@@ -80,7 +80,7 @@ describe('HTTP: built apps, SPA fallback, security headers and CORS', () => {
         .map((d) => d.trim())
         .find((d) => d.startsWith(`${name} `)) ?? '';
     expect(directive('default-src')).toBe("default-src 'self'");
-    expect(directive('script-src')).toBe("script-src 'self' https://accounts.google.com");
+    expect(directive('script-src')).toBe("script-src 'self' 'wasm-unsafe-eval' https://accounts.google.com");
     expect(directive('style-src')).toContain("'unsafe-inline'");
     expect(directive('img-src')).toBe("img-src 'self' data: blob:");
     // Sockets and fetches go to our own origins only (PUBLIC_URL, CORS_ORIGINS), never to any ws:/wss: host.

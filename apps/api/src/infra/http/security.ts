@@ -66,7 +66,9 @@ export function applySecurity(app: INestApplication, config: AppConfig): void {
         useDefaults: true,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", GOOGLE],
+          // The editor's selection worker compiles OpenCV's WebAssembly: 'wasm-unsafe-eval' allows that and
+          // nothing else (no eval of JavaScript).
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'", GOOGLE],
           styleSrc: ["'self'", "'unsafe-inline'", GOOGLE],
           imgSrc: ["'self'", 'data:', 'blob:', ...objectStore],
           fontSrc: ["'self'", 'data:'],

@@ -1,0 +1,160 @@
+// @vitest-environment node
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BEDROOM_LABELS, drawBedroom, type BedroomLabel } from '../test/bedroom';
+import { loadOpenCv, type OpenCv } from './opencv';
+import { selectSurface, selectSurfaceWith } from './select-surface';
+
+/*
+ * The furnished bedroom of test/bedroom.ts (exact label per pixel): one click on the wall or the floor
+ * must give that surface, around and behind the furniture, and nothing else.
+ */
+
+let cv: OpenCv;
+beforeAll(async () => {
+  cv = await loadOpenCv();
+}, 30_000);
+
+const W = 640;
+const H = 480;
+const room = drawBedroom(W, H, 1);
+const at = (p: { x: number; y: number }) => ({ x: p.x * W, y: p.y * H });
+
+/** Share of each label's pixels that the mask selects. */
+function shares(mask: Uint8Array, labels: Uint8Array): Record<BedroomLabel, number> {
+  const total = new Array(BEDROOM_LABELS.length).fill(0);
+  const chosen = new Array(BEDROOM_LABELS.length).fill(0);
+  for (let i = 0; i < mask.length; i++) {
+    total[labels[i]!]++;
+    if (mask[i]) chosen[labels[i]!]++;
+  }
+  return Object.fromEntries(
+    BEDROOM_LABELS.map((name, k) => [name, total[k] ? chosen[k] / total[k] : 0]),
+  ) as Record<BedroomLabel, number>;
+}
+
+const others = (share: Record<BedroomLabel, number>, surface: BedroomLabel) =>
+  Object.fromEntries(Object.entries(share).filter(([name, value]) => name !== surface && value > 0.005));
+
+describe('selectSurface on a furnished bedroom', () => {
+  it('a click on the wall selects the wall, not the headboard, casing, lamps or nightstands', () => {
+    const share = shares(selectSurfaceWith(cv, room.image, { seed: at(room.clicks.wall) }), room.labels);
+    expect(share.wall).toBeGreaterThanOrEqual(0.97);
+    expect(others(share, 'wall')).toEqual({});
+  }, 30_000);
+
+  it('a click on the floor lays the whole wooden floor, across plank seams, leaving the rug untouched', () => {
+    const share = shares(selectSurfaceWith(cv, room.image, { seed: at(room.clicks.floor) }), room.labels);
+    expect(share.floor).toBeGreaterThanOrEqual(0.97);
+    expect(share.rug).toBeLessThanOrEqual(0.002);
+    expect(others(share, 'floor')).toEqual({});
+  }, 30_000);
+
+  it('honours the click: on the headboard it selects the headboard', () => {
+    const share = shares(selectSurfaceWith(cv, room.image, { seed: at({ x: 0.55, y: 0.4 }) }), room.labels);
+    expect(share.headboard).toBeGreaterThanOrEqual(0.9);
+    expect(others(share, 'headboard')).toEqual({});
+  }, 30_000);
+
+  it('widens with the tolerance, never losing a pixel, and never jumps to another surface', () => {
+    const cache = {};
+    const masks = [0, 0.25, 0.5, 0.75, 1].map((tolerance) =>
+      selectSurfaceWith(cv, room.image, { seed: at(room.clicks.wall), tolerance }, cache),
+    );
+    for (let k = 1; k < masks.length; k++) {
+      let lost = 0;
+      for (let i = 0; i < masks[k]!.length; i++) if (masks[k - 1]![i] && !masks[k]![i]) lost++;
+      expect({ step: k, lost }).toEqual({ step: k, lost: 0 });
+    }
+    const widest = shares(masks[4]!, room.labels);
+    for (const label of ['headboard', 'bed', 'nightstand', 'rug', 'floor', 'window'] as const)
+      expect({ label, share: widest[label] }).toEqual({ label, share: expect.closeTo(0, 2) });
+    expect(shares(masks[0]!, room.labels).wall).toBeGreaterThan(0.5);
+  }, 40_000);
+
+  it('an outline narrows the selection to inside it; brush strokes add and subtract', () => {
+    const outline = [0, 0, 0.5, 0, 0.5, 1, 0, 1];
+    const left = selectSurfaceWith(cv, room.image, { seed: at({ x: 0.3, y: 0.25 }), outline });
+    let outside = 0;
+    let inside = 0;
+    for (let i = 0; i < left.length; i++) {
+      if (!left[i]) continue;
+      if (i % W >= W / 2) outside++;
+      else inside++;
+    }
+    expect(outside).toBe(0);
+    expect(inside).toBeGreaterThan(0.3 * W * H * 0.25);
+
+    const subtract = [{ points: [0.85 * W, 0.15 * H, 0.95 * W, 0.15 * H], radius: 10 }];
+    const add = [{ points: [0.55 * W, 0.4 * H], radius: 8 }];
+    const brushed = selectSurfaceWith(cv, room.image, { seed: at(room.clicks.wall), add, subtract });
+    const pixel = (x: number, y: number) => brushed[Math.round(y * H) * W + Math.round(x * W)];
+    expect(pixel(0.9, 0.15)).toBe(0);
+    expect(pixel(0.55, 0.4)).toBe(1);
+    expect(pixel(0.6, 0.2)).toBe(1);
+  }, 30_000);
+});
+
+describe('selectSurface at full resolution', () => {
+  it('follows a slanted edge at 4000×3000 within 1.5 px, with no stair steps', async () => {
+    const big = drawBedroom(4000, 3000, 2);
+    const mask = await selectSurface(big.image, { seed: { x: 0.9 * 4000, y: 0.22 * 3000 } });
+    const { at: edgeAt, range } = big.slantedEdge;
+    let worst = 0;
+    for (let X = Math.ceil(range[0] * 4000); X < range[1] * 4000; X++) {
+      const edge = edgeAt((X + 0.5) / 4000) * 3000;
+      // The first pixel down the column, near the edge, that is not selected.
+      let Y = Math.floor(edge) - 30;
+      while (Y < edge + 30 && mask[Y * 4000 + X]) Y++;
+      worst = Math.max(worst, Math.abs(Y - edge));
+    }
+    expect(worst).toBeLessThanOrEqual(1.5);
+    const share = shares(mask, big.labels);
+    expect(share.wall).toBeGreaterThanOrEqual(0.97);
+    expect(others(share, 'wall')).toEqual({});
+  }, 90_000);
+});
+
+/**
+ * A beige wall at night: a bluish ambient light and a table lamp's warm glow, which brightens and
+ * warms the wall steeply around the lamp; a dark cabinet stands below it.
+ */
+function lampLitWall(w: number, h: number) {
+  const data = new Uint8ClampedArray(w * h * 4);
+  const labels = new Uint8Array(w * h); // 0 wall, 1 cabinet
+  const lamp = { x: w * 0.35, y: h * 0.4, r: w * 0.08 };
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const cabinet = x > w * 0.2 && x < w * 0.5 && y > h * 0.6;
+      labels[i] = cabinet ? 1 : 0;
+      // The shade's cone of light: bright inside, a soft but steep falloff at its rim.
+      const glow = 1 / (1 + Math.exp((Math.hypot(x - lamp.x, y - lamp.y) - lamp.r) / 10));
+      const light = [0.5 + 0.55 * glow, 0.5 + 0.5 * glow, 0.5 + 0.4 * glow];
+      const base = cabinet ? [70, 45, 30] : [215, 200, 175];
+      const noise = ((x * 7 + y * 13) % 5) - 2;
+      for (let c = 0; c < 3; c++) data[i * 4 + c] = base[c]! * light[c]! + noise;
+      data[i * 4 + 3] = 255;
+    }
+  return { image: { width: w, height: h, data }, labels, click: { x: lamp.x + lamp.r * 0.3, y: lamp.y } };
+}
+
+describe('selectSurface under lamplight', () => {
+  it('a click in a lamp’s glow selects the whole wall, dim and bright, not the cabinet', () => {
+    const room = lampLitWall(W, H);
+    const mask = selectSurfaceWith(cv, room.image, { seed: room.click });
+    let wall = 0;
+    let wallChosen = 0;
+    let cabinet = 0;
+    let cabinetChosen = 0;
+    for (let i = 0; i < mask.length; i++)
+      if (room.labels[i]) {
+        cabinet++;
+        cabinetChosen += mask[i]!;
+      } else {
+        wall++;
+        wallChosen += mask[i]!;
+      }
+    expect(wallChosen / wall).toBeGreaterThanOrEqual(0.97);
+    expect(cabinetChosen / cabinet).toBeLessThanOrEqual(0.005);
+  }, 30_000);
+});

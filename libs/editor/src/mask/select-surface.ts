@@ -1,0 +1,838 @@
+import type { PixelGrid } from './flood-fill';
+import { loadOpenCv, type OpenCv } from './opencv';
+import { DEFAULT_SURFACE_TOLERANCE } from './surface';
+
+/*
+ * Surface selection: the decorator clicks a wall or a floor and gets that surface, behind and around
+ * what stands in front of it.
+ *
+ * 1. At a working size (≤ WORK_LONGEST px), colours in log-RGB: shading multiplies the channels, so it
+ *    moves only the lightness; the chroma of a wall stays put from its lit side to its dark corner.
+ * 2. A flood from the click through pixels close to the clicked colour and off edges (measured on a
+ *    blurred copy, so plank seams and grain do not stop it, the step to a casing or a headboard does)
+ *    gives the probable surface; the click (and add strokes) are sure surface; outside the outline,
+ *    subtract strokes and colours far from the click are sure background.
+ * 3. OpenCV's GrabCut (colour models + graph cut) decides the rest, edges included.
+ * 4. Tolerance only adds or removes pixels around the click: the result is the kept pieces of
+ *    (GrabCut ∩ near(t)) ∪ flood(t), both growing with t, so a higher tolerance never loses a pixel.
+ * 5. The boundary is decided again at full resolution: the working mask, blurred and upsampled,
+ *    is thresholded against each full-resolution pixel's position between the local surface and
+ *    background colours, so edges follow the photo's own pixels (no stair steps at 100 %).
+ */
+
+/** A quick-selection brush stroke, in pixels of the image. */
+export interface SurfaceStroke {
+  /** [x0, y0, x1, y1, ...] in image pixels; one point is a dab. */
+  readonly points: readonly number[];
+  /** Brush radius in image pixels. */
+  readonly radius: number;
+}
+
+export interface SurfaceRequest {
+  /** The decorator's click, in image pixels. */
+  readonly seed: { readonly x: number; readonly y: number };
+  /** Optional polygon [x0, y0, ...] as fractions 0..1 of the image: the selection stays inside it. */
+  readonly outline?: readonly number[];
+  /** 0..1 (default 0.5): how far from the clicked surface's colour the selection may go. */
+  readonly tolerance?: number;
+  /** Brush strokes that add to the surface (shift+drag) and that take from it (alt+drag). */
+  readonly add?: readonly SurfaceStroke[];
+  readonly subtract?: readonly SurfaceStroke[];
+}
+
+/** Longest side the segmentation works at (GrabCut takes about 1 s there). */
+export const WORK_LONGEST = 1024;
+const GC_BGD = 0;
+const GC_FGD = 1;
+const GC_PR_BGD = 2;
+const GC_PR_FGD = 3;
+const GRABCUT_ITERATIONS = 3;
+
+/** Log-RGB (100·ln(c + 16)): one unit is about 1 % of brightness. */
+const LOG = Float32Array.from({ length: 256 }, (_, c) => 100 * Math.log(c + 16));
+/** Lightness difference (log units) shading may cause for free, and the weight of what is past it. */
+const LIGHTNESS_SLACK = 30;
+const LIGHTNESS_WEIGHT = 0.35;
+/** At the default tolerance: colour distance of the flood, of "near", and past which is background. */
+const FLOOD_DISTANCE = 14;
+const NEAR_DISTANCE = 22;
+const FAR_DISTANCE = 34;
+/** Blurred-gradient (log units per working pixel) above which the flood sees an edge. */
+const EDGE_GRADIENT = 2.2;
+/** Chroma changes weigh this much more than lightness changes in the edge test. */
+const CHROMA_EDGE_WEIGHT = 3;
+/** Pieces away from the click are kept when they hold this share of the working image of core pixels. */
+const PIECE_SHARE = 0.002;
+
+/** How much the thresholds are scaled at a tolerance: 0.45 at 0, 1 at the default, 1.8 at 1. */
+const toleranceScale = (tolerance: number) =>
+  tolerance <= 0.5 ? 0.45 + 1.1 * tolerance : 1 + 1.6 * (tolerance - 0.5);
+
+/** One byte per pixel of `image`, 1 on the clicked surface. Loads OpenCV on first use. */
+export async function selectSurface(image: PixelGrid, request: SurfaceRequest): Promise<Uint8Array> {
+  const cv = await loadOpenCv();
+  // The decorator clicks the same photo again and again (wall, floor, corrections): its working
+  // image is kept while the photo's pixel buffer lives (a photo's pixels are not edited in place).
+  let cache = workOfPhoto.get(image.data);
+  if (!cache || cache.workOf.width !== image.width || cache.workOf.height !== image.height) {
+    cache = { workOf: image, work: prepareWork(image, WORK_LONGEST) };
+    workOfPhoto.set(image.data, cache);
+  }
+  return selectSurfaceWith(cv, image, request, { work: cache.work, workOf: image });
+}
+
+const workOfPhoto = new WeakMap<object, { workOf: PixelGrid; work: WorkImage }>();
+
+/** What a selection can reuse while only the tolerance changes (the slider). */
+export interface SurfaceCut {
+  readonly key: string;
+  readonly work: WorkImage;
+  readonly grabCut: Uint8Array;
+  readonly core: Uint8Array;
+  /** Where GrabCut may add to the flood away from it: the same colour beyond what stands in front. */
+  readonly far: Uint8Array;
+}
+
+export interface WorkImage {
+  readonly width: number;
+  readonly height: number;
+  /** RGB bytes at working size. */
+  readonly rgb: Uint8Array;
+  readonly u: Float32Array;
+  readonly v: Float32Array;
+  readonly l: Float32Array;
+  /** Edge strength of the blurred log-RGB. */
+  readonly gradient: Float32Array;
+  /** The same less a coarse blur's: steps (outlines) stay, smooth ramps (a lamp's glow) go. */
+  readonly steps: Float32Array;
+}
+
+/**
+ * `selectSurface` with OpenCV loaded. `cache` keeps the working image and the last GrabCut so that a
+ * new tolerance on the same click costs no new cut.
+ */
+export function selectSurfaceWith(
+  cv: OpenCv,
+  image: PixelGrid,
+  request: SurfaceRequest,
+  cache?: { work?: WorkImage; workOf?: PixelGrid; cut?: SurfaceCut },
+): Uint8Array {
+  const { width, height } = image;
+  const result = new Uint8Array(width * height);
+  if (width === 0 || height === 0) return result;
+  const seedX = Math.floor(request.seed.x);
+  const seedY = Math.floor(request.seed.y);
+  if (!(seedX >= 0 && seedY >= 0 && seedX < width && seedY < height)) return result;
+  const tolerance = Number.isFinite(request.tolerance)
+    ? Math.min(1, Math.max(0, request.tolerance!))
+    : DEFAULT_SURFACE_TOLERANCE;
+
+  const work = cache?.work && cache.workOf === image ? cache.work : prepareWork(image, WORK_LONGEST);
+  if (cache) {
+    cache.work = work;
+    cache.workOf = image;
+  }
+  const { width: w, height: h } = work;
+  const sx = width / w;
+  const sy = height / h;
+  const seed = Math.min(h - 1, Math.floor(seedY / sy)) * w + Math.min(w - 1, Math.floor(seedX / sx));
+  const model = seedModel(work, seed);
+  const edge = edgeThreshold(work, seed);
+  const distance = colourDistance(work, model);
+
+  const allowed = request.outline ? polygonMask(request.outline, w, h) : new Uint8Array(w * h).fill(1);
+  const addWork = strokesMask(request.add ?? [], w, h, 1 / sx);
+  const subtractWork = strokesMask(request.subtract ?? [], w, h, 1 / sx);
+  for (let i = 0; i < allowed.length; i++) if (subtractWork[i]) allowed[i] = 0;
+  if (!allowed[seed]) return result;
+
+  // A click on a lamp-lit wall: the glow's rings stop the plain flood near the click, so the flood
+  // follows smooth ramps too (decided at the default tolerance, so the tolerance stays monotonic).
+  let plain = 0;
+  for (const v of floodSurface(work, distance, allowed, seed, 1, edge)) plain += v;
+  const glow = plain < GLOW_TRIGGER * w * h;
+  const key = JSON.stringify([seed, request.outline ?? null, request.add ?? [], request.subtract ?? []]);
+  let cut = cache?.cut?.key === key && cache.cut.work === work ? cache.cut : undefined;
+  if (!cut) {
+    const flood = floodSurface(work, distance, allowed, seed, 1, edge, glow);
+    const far = farPieces(work, distance, allowed, flood, edge, model, Math.max(16, PIECE_SHARE * w * h));
+    // GrabCut decides only along the flood's edges and on the far pieces; the rest is background
+    // (so its colours train the background model: a lamp shade of nearly the wall's colour stays out).
+    const open = dilate(flood, w, h, OPEN_BAND);
+    for (let i = 0; i < open.length; i++) open[i] = allowed[i] && (open[i] || far[i] || addWork[i]) ? 1 : 0;
+    const grabCut = runGrabCut(cv, work, distance, open, flood, addWork, seed);
+    const core = new Uint8Array(w * h);
+    for (let i = 0; i < core.length; i++) core[i] = grabCut[i] && far[i] ? 1 : 0;
+    cut = { key, work, grabCut, core, far };
+    if (cache) cache.cut = cut;
+  }
+
+  const k = toleranceScale(tolerance);
+  const flood = floodSurface(work, distance, allowed, seed, k, edge, glow);
+  const near = NEAR_DISTANCE * k;
+  // GrabCut decides the band along the flood's edges and the far pieces, not what lies across an
+  // edge right beside the flood (a lamp shade or a casing of nearly the wall's colour).
+  const band = dilate(flood, w, h, OPEN_BAND);
+  const chosen = new Uint8Array(w * h);
+  for (let i = 0; i < chosen.length; i++)
+    chosen[i] =
+      allowed[i] &&
+      ((cut.grabCut[i] && distance[i]! <= near && (band[i] || cut.far[i])) || flood[i] || addWork[i])
+        ? 1
+        : 0;
+  const kept = keepPieces(chosen, w, h, seed, cut.core, addWork, Math.max(16, PIECE_SHARE * w * h));
+
+  refineAtFullResolution(image, work, kept, cut.grabCut, result);
+  clipToRequest(result, width, height, request);
+  return result;
+}
+
+/** Area-averaged RGB at working size, its log-RGB and the edge strength of a blurred copy. */
+export function prepareWork(image: PixelGrid, longest: number): WorkImage {
+  const { width: W, height: H, data } = image;
+  const scale = Math.min(1, longest / Math.max(W, H));
+  const w = Math.max(1, Math.round(W * scale));
+  const h = Math.max(1, Math.round(H * scale));
+  const rgb = new Uint8Array(w * h * 3);
+  const sums = new Float64Array(w * 3);
+  const counts = new Uint32Array(w);
+  const columnOf = new Uint32Array(W);
+  for (let x = 0; x < W; x++) columnOf[x] = Math.min(w - 1, Math.floor((x * w) / W));
+  let row = 0;
+  for (let Y = 0; Y <= H; Y++) {
+    const target = Y < H ? Math.min(h - 1, Math.floor((Y * h) / H)) : -1;
+    if (target !== row) {
+      for (let x = 0; x < w; x++) {
+        const c = Math.max(1, counts[x]!);
+        for (let k = 0; k < 3; k++) rgb[(row * w + x) * 3 + k] = Math.round(sums[x * 3 + k]! / c);
+      }
+      sums.fill(0);
+      counts.fill(0);
+      row = target;
+      if (Y === H) break;
+    }
+    const offset = Y * W * 4;
+    for (let X = 0; X < W; X++) {
+      const x = columnOf[X]!;
+      const o = offset + X * 4;
+      sums[x * 3] += data[o]!;
+      sums[x * 3 + 1] += data[o + 1]!;
+      sums[x * 3 + 2] += data[o + 2]!;
+      counts[x]++;
+    }
+  }
+  const n = w * h;
+  const u = new Float32Array(n);
+  const v = new Float32Array(n);
+  const l = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = LOG[rgb[i * 3]!]!;
+    const g = LOG[rgb[i * 3 + 1]!]!;
+    const b = LOG[rgb[i * 3 + 2]!]!;
+    u[i] = r - g;
+    v[i] = b - g;
+    l[i] = (r + g + b) / 3;
+  }
+  const radius = Math.max(2, Math.round(w / 512));
+  const bu = blur(u, w, h, radius);
+  const bv = blur(v, w, h, radius);
+  // A grey closing then opening takes thin dark and light lines (plank seams, grout, grain) out of
+  // the lightness before the edge test; steps (an object's outline) stay where they are.
+  const bl = blur(openLines(closeLines(l, w, h, LINE_RADIUS), w, h, LINE_RADIUS), w, h, radius);
+  // Less the gradient of a coarse blur: on a lamp's glow (a smooth ramp) both are the same, at an
+  // object's outline (a step) the fine one is much steeper; beside the step the coarse one is larger.
+  const coarse = RAMP_SCALE * radius;
+  const cu = blur(u, w, h, coarse);
+  const cv = blur(v, w, h, coarse);
+  const cl = blur(bl, w, h, coarse);
+  const gradient = new Float32Array(n);
+  const steps = new Float32Array(n);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const left = x > 0 ? i - 1 : i;
+      const right = x < w - 1 ? i + 1 : i;
+      const up = y > 0 ? i - w : i;
+      const down = y < h - 1 ? i + w : i;
+      const g = (a: Float32Array) => Math.hypot(a[right]! - a[left]!, a[down]! - a[up]!) / 2;
+      const step = (f: Float32Array, c: Float32Array) => Math.max(0, g(f) - g(c));
+      gradient[i] = g(bl) + CHROMA_EDGE_WEIGHT * (g(bu) + g(bv));
+      steps[i] = step(bl, cl) + CHROMA_EDGE_WEIGHT * (step(bu, cu) + step(bv, cv));
+    }
+  return { width: w, height: h, rgb, u, v, l, gradient, steps };
+}
+
+/** The coarse blur's radius, in fine blur radii: ramps wider than this are shading, not edges. */
+const RAMP_SCALE = 4;
+
+/**
+ * On a lamp's glow the flood takes colours GLOW_DISTANCE times farther where the step edge is under
+ * GLOW_STEP and the plain gradient under GLOW_GRADIENT times the edge threshold.
+ */
+const GLOW_DISTANCE = 2;
+const GLOW_STEP = 0.7;
+const GLOW_GRADIENT = 1.6;
+/** The glow is followed when the plain flood holds less than this share of the picture. */
+const GLOW_TRIGGER = 0.05;
+
+/** Lines up to 2·LINE_RADIUS working pixels wide are ignored by the edge test. */
+const LINE_RADIUS = 2;
+
+function extremum(a: Float32Array, w: number, h: number, r: number, max: boolean): Float32Array {
+  const pick = max ? Math.max : Math.min;
+  const rows = new Float32Array(a.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let m = a[y * w + x]!;
+      for (let k = Math.max(0, x - r); k <= Math.min(w - 1, x + r); k++) m = pick(m, a[y * w + k]!);
+      rows[y * w + x] = m;
+    }
+  const out = new Float32Array(a.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let m = rows[y * w + x]!;
+      for (let k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k++) m = pick(m, rows[k * w + x]!);
+      out[y * w + x] = m;
+    }
+  return out;
+}
+const closeLines = (a: Float32Array, w: number, h: number, r: number) =>
+  extremum(extremum(a, w, h, r, true), w, h, r, false);
+const openLines = (a: Float32Array, w: number, h: number, r: number) =>
+  extremum(extremum(a, w, h, r, false), w, h, r, true);
+
+/** Two passes of a box blur of `radius` (close to a Gaussian), edges clamped. */
+function blur(source: Float32Array, w: number, h: number, radius: number): Float32Array {
+  let a = source;
+  for (let pass = 0; pass < 2; pass++) {
+    const b = new Float32Array(a.length);
+    const size = 2 * radius + 1;
+    for (let y = 0; y < h; y++) {
+      const row = y * w;
+      let sum = 0;
+      for (let k = -radius; k <= radius; k++) sum += a[row + Math.min(w - 1, Math.max(0, k))]!;
+      for (let x = 0; x < w; x++) {
+        b[row + x] = sum / size;
+        sum += a[row + Math.min(w - 1, x + radius + 1)]! - a[row + Math.max(0, x - radius)]!;
+      }
+    }
+    const c = new Float32Array(a.length);
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      for (let k = -radius; k <= radius; k++) sum += b[Math.min(h - 1, Math.max(0, k)) * w + x]!;
+      for (let y = 0; y < h; y++) {
+        c[y * w + x] = sum / size;
+        sum += b[Math.min(h - 1, y + radius + 1) * w + x]! - b[Math.max(0, y - radius) * w + x]!;
+      }
+    }
+    a = c;
+  }
+  return a;
+}
+
+interface Model {
+  readonly u: number;
+  readonly v: number;
+  readonly l: number;
+}
+
+/** The clicked colour: the median of a small disc around the click (a slip onto an edge still works). */
+function seedModel(work: WorkImage, seed: number): Model {
+  const { width: w, height: h } = work;
+  const radius = Math.max(2, Math.round(Math.max(w, h) * 0.004));
+  const x0 = seed % w;
+  const y0 = Math.floor(seed / w);
+  const us: number[] = [];
+  const vs: number[] = [];
+  const ls: number[] = [];
+  for (let y = Math.max(0, y0 - radius); y <= Math.min(h - 1, y0 + radius); y++)
+    for (let x = Math.max(0, x0 - radius); x <= Math.min(w - 1, x0 + radius); x++) {
+      if ((x - x0) ** 2 + (y - y0) ** 2 > radius * radius) continue;
+      const i = y * w + x;
+      us.push(work.u[i]!);
+      vs.push(work.v[i]!);
+      ls.push(work.l[i]!);
+    }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+  return { u: median(us), v: median(vs), l: median(ls) };
+}
+
+/** Distance of each working pixel's colour from the clicked one: chroma, and lightness past shading's slack. */
+function colourDistance(work: WorkImage, model: Model): Float32Array {
+  const n = work.width * work.height;
+  const distance = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const chroma = Math.hypot(work.u[i]! - model.u, work.v[i]! - model.v);
+    const lightness = Math.max(0, Math.abs(work.l[i]! - model.l) - LIGHTNESS_SLACK);
+    distance[i] = chroma + LIGHTNESS_WEIGHT * lightness;
+  }
+  return distance;
+}
+
+/** The pixels reached from the click through colours near it and no edge, thresholds scaled by `k`. */
+function floodSurface(
+  work: WorkImage,
+  distance: Float32Array,
+  allowed: Uint8Array,
+  seed: number,
+  k: number,
+  edgeAtDefault: number,
+  glow = false,
+): Uint8Array {
+  const { width: w, height: h, gradient } = work;
+  const n = w * h;
+  const reached = new Uint8Array(n);
+  const limit = FLOOD_DISTANCE * k;
+  const edge = edgeAtDefault * k;
+  const { steps } = work;
+  // Off an edge as measured, or only on a smooth ramp (a lamp's glow, which also warms the colour).
+  const passable = (i: number) =>
+    allowed[i] &&
+    ((distance[i]! <= limit && gradient[i]! <= edge) ||
+      (glow &&
+        distance[i]! <= GLOW_DISTANCE * limit &&
+        steps[i]! <= GLOW_STEP * edge &&
+        gradient[i]! <= GLOW_GRADIENT * edge));
+  const stack = new Int32Array(n);
+  let top = 0;
+  reached[seed] = 1;
+  stack[top++] = seed;
+  while (top > 0) {
+    const i = stack[--top]!;
+    const x = i % w;
+    const y = (i - x) / w;
+    const visit = (j: number) => {
+      if (!reached[j] && passable(j)) {
+        reached[j] = 1;
+        stack[top++] = j;
+      }
+    };
+    if (x > 0) visit(i - 1);
+    if (x < w - 1) visit(i + 1);
+    if (y > 0) visit(i - w);
+    if (y < h - 1) visit(i + w);
+  }
+  return reached;
+}
+
+/** Lightness (log units) a far piece may differ from the click by. */
+const FAR_LIGHTNESS = 20;
+
+/**
+ * The edge test's threshold: EDGE_GRADIENT, or more on a textured surface (wood grain, fabric):
+ * three times the median edge strength around the click.
+ */
+function edgeThreshold(work: WorkImage, seed: number): number {
+  const { width: w, height: h, gradient } = work;
+  const r = Math.max(4, Math.round(Math.max(w, h) * 0.03));
+  const x0 = seed % w;
+  const y0 = Math.floor(seed / w);
+  const values: number[] = [];
+  for (let y = Math.max(0, y0 - r); y <= Math.min(h - 1, y0 + r); y += 2)
+    for (let x = Math.max(0, x0 - r); x <= Math.min(w - 1, x0 + r); x += 2) values.push(gradient[y * w + x]!);
+  values.sort((a, b) => a - b);
+  return Math.max(EDGE_GRADIENT, 3 * (values[values.length >> 1] ?? 0));
+}
+
+/** Working pixels along the flood's edges that GrabCut decides (the flood stops short of edges). */
+const OPEN_BAND = 6;
+/** How far a far piece is grown for GrabCut, and how near the flood a piece counts as beside it. */
+const BAND = 3;
+
+/** 1 within `r` working pixels (a square) of a pixel of `mask`. */
+function dilate(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
+  const sums = boxSum(Float32Array.from(mask), w, h, r);
+  return Uint8Array.from(sums, (v) => (v > 0.5 ? 1 : 0));
+}
+
+/**
+ * Pieces of the clicked colour (flat, like the flood) that do not touch the flood across a mere edge:
+ * the same wall seen past a bed or between two nightstands. A piece right beside the flood, only an
+ * edge between them, is something else of a close colour. Grown by the band, where GrabCut decides.
+ */
+function farPieces(
+  work: WorkImage,
+  distance: Float32Array,
+  allowed: Uint8Array,
+  flood: Uint8Array,
+  edge: number,
+  model: Model,
+  minSize: number,
+): Uint8Array {
+  const { width: w, height: h, gradient, l } = work;
+  const n = w * h;
+  const passable = new Uint8Array(n);
+  // Stricter on lightness than the flood: a darker object of the same hue is not the wall in shade.
+  for (let i = 0; i < n; i++)
+    passable[i] =
+      allowed[i] &&
+      !flood[i] &&
+      distance[i]! <= FLOOD_DISTANCE &&
+      Math.abs(l[i]! - model.l) <= FAR_LIGHTNESS &&
+      gradient[i]! <= edge
+        ? 1
+        : 0;
+  const beside = dilate(flood, w, h, OPEN_BAND + 2);
+  const pieces = new Uint8Array(n);
+  const seen = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  const members: number[] = [];
+  for (let start = 0; start < n; start++) {
+    if (!passable[start] || seen[start]) continue;
+    members.length = 0;
+    let touches = false;
+    let top = 0;
+    seen[start] = 1;
+    stack[top++] = start;
+    while (top > 0) {
+      const i = stack[--top]!;
+      members.push(i);
+      if (beside[i]) touches = true;
+      const x = i % w;
+      const y = (i - x) / w;
+      for (const j of [
+        x > 0 ? i - 1 : -1,
+        x < w - 1 ? i + 1 : -1,
+        y > 0 ? i - w : -1,
+        y < h - 1 ? i + w : -1,
+      ])
+        if (j >= 0 && passable[j] && !seen[j]) {
+          seen[j] = 1;
+          stack[top++] = j;
+        }
+    }
+    if (!touches && members.length >= minSize) for (const i of members) pieces[i] = 1;
+  }
+  return dilate(pieces, w, h, BAND);
+}
+
+/** OpenCV's GrabCut from a mask: sure/probable surface and background as the flood and the click say. */
+function runGrabCut(
+  cv: OpenCv,
+  work: WorkImage,
+  distance: Float32Array,
+  allowed: Uint8Array,
+  flood: Uint8Array,
+  add: Uint8Array,
+  seed: number,
+): Uint8Array {
+  const { width: w, height: h } = work;
+  const n = w * h;
+  const labels = new Uint8Array(n);
+  const sure = seedDisc(w, h, seed, Math.max(2, Math.round(Math.max(w, h) * 0.004)));
+  for (let i = 0; i < n; i++) {
+    if (!allowed[i]) labels[i] = GC_BGD;
+    else if (sure[i] || add[i]) labels[i] = GC_FGD;
+    else if (flood[i]) labels[i] = GC_PR_FGD;
+    else if (distance[i]! > FAR_DISTANCE) labels[i] = GC_BGD;
+    else labels[i] = GC_PR_BGD;
+  }
+  // GrabCut needs some background to model; an all-surface picture is the surface.
+  if (!labels.includes(GC_BGD) && !labels.includes(GC_PR_BGD)) return labels.map((l) => (l ? 1 : 0));
+  const image = new cv.Mat(h, w, cv.CV_8UC3);
+  const mask = new cv.Mat(h, w, cv.CV_8UC1);
+  const background = new cv.Mat();
+  const foreground = new cv.Mat();
+  try {
+    image.data.set(work.rgb);
+    mask.data.set(labels);
+    cv.grabCut(
+      image,
+      mask,
+      new cv.Rect(0, 0, w, h),
+      background,
+      foreground,
+      GRABCUT_ITERATIONS,
+      cv.GC_INIT_WITH_MASK,
+    );
+    const out = mask.data;
+    const result = new Uint8Array(n);
+    for (let i = 0; i < n; i++) result[i] = out[i] === GC_FGD || out[i] === GC_PR_FGD ? 1 : 0;
+    return result;
+  } finally {
+    image.delete();
+    mask.delete();
+    background.delete();
+    foreground.delete();
+  }
+}
+
+function seedDisc(w: number, h: number, seed: number, radius: number): Uint8Array {
+  const disc = new Uint8Array(w * h);
+  const x0 = seed % w;
+  const y0 = Math.floor(seed / w);
+  for (let y = Math.max(0, y0 - radius); y <= Math.min(h - 1, y0 + radius); y++)
+    for (let x = Math.max(0, x0 - radius); x <= Math.min(w - 1, x0 + radius); x++)
+      if ((x - x0) ** 2 + (y - y0) ** 2 <= radius * radius) disc[y * w + x] = 1;
+  return disc;
+}
+
+/**
+ * The 4-connected pieces of `mask` that hold the click, an add stroke, or at least `minCore` pixels
+ * of `core` (the same surface cut off by what stands in front: the wall between two nightstands).
+ * `core` does not depend on the tolerance, so a larger mask never keeps fewer pixels.
+ */
+function keepPieces(
+  mask: Uint8Array,
+  w: number,
+  h: number,
+  seed: number,
+  core: Uint8Array,
+  add: Uint8Array,
+  minCore: number,
+): Uint8Array {
+  const n = w * h;
+  const labels = new Int32Array(n);
+  const kept = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  const members: number[] = [];
+  let label = 0;
+  for (let start = 0; start < n; start++) {
+    if (!mask[start] || labels[start]) continue;
+    label++;
+    members.length = 0;
+    let top = 0;
+    let cores = 0;
+    let keep = false;
+    labels[start] = label;
+    stack[top++] = start;
+    while (top > 0) {
+      const i = stack[--top]!;
+      members.push(i);
+      if (core[i]) cores++;
+      if (i === seed || add[i]) keep = true;
+      const x = i % w;
+      const y = (i - x) / w;
+      if (x > 0 && mask[i - 1] && !labels[i - 1]) {
+        labels[i - 1] = label;
+        stack[top++] = i - 1;
+      }
+      if (x < w - 1 && mask[i + 1] && !labels[i + 1]) {
+        labels[i + 1] = label;
+        stack[top++] = i + 1;
+      }
+      if (y > 0 && mask[i - w] && !labels[i - w]) {
+        labels[i - w] = label;
+        stack[top++] = i - w;
+      }
+      if (y < h - 1 && mask[i + w] && !labels[i + w]) {
+        labels[i + w] = label;
+        stack[top++] = i + w;
+      }
+    }
+    if (keep || cores >= minCore) for (const i of members) kept[i] = 1;
+  }
+  return kept;
+}
+
+/**
+ * The working mask at the image's resolution with its boundary decided on the image's own pixels:
+ * the mask, blurred (a tent over ±2 working pixels) and upsampled bilinearly, is compared with a
+ * threshold that each full-resolution pixel's colour moves: near 0 where it has the local surface
+ * colour, near 1 where it has the local background colour (those means taken from the GrabCut
+ * result away from its own boundary). Blur and upsampling only add up non-negative weights, so a
+ * larger working mask gives a larger result.
+ */
+function refineAtFullResolution(
+  image: PixelGrid,
+  work: WorkImage,
+  mask: Uint8Array,
+  grabCut: Uint8Array,
+  result: Uint8Array,
+): void {
+  const { width: W, height: H, data } = image;
+  const { width: w, height: h, rgb } = work;
+  const soft = blur(Float32Array.from(mask), w, h, 1);
+  const surfaceMean = localMeans(rgb, erode(grabCut, w, h), w, h);
+  const backgroundMean = localMeans(
+    rgb,
+    erode(
+      grabCut.map((v) => 1 - v),
+      w,
+      h,
+    ),
+    w,
+    h,
+  );
+  const fx = w / W;
+  const fy = h / H;
+  for (let Y = 0; Y < H; Y++) {
+    const wy = Math.min(h - 1, Math.max(0, (Y + 0.5) * fy - 0.5));
+    const y0 = Math.floor(wy);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const ty = wy - y0;
+    for (let X = 0; X < W; X++) {
+      const wx = Math.min(w - 1, Math.max(0, (X + 0.5) * fx - 0.5));
+      const x0 = Math.floor(wx);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const tx = wx - x0;
+      const top = soft[y0 * w + x0]! * (1 - tx) + soft[y0 * w + x1]! * tx;
+      const bottom = soft[y1 * w + x0]! * (1 - tx) + soft[y1 * w + x1]! * tx;
+      const value = top * (1 - ty) + bottom * ty;
+      const I = Y * W + X;
+      if (value >= 0.97) result[I] = 1;
+      else if (value > 0.03) {
+        const nearest = Math.round(wy) * w + Math.round(wx);
+        const s = surfaceLikeness(data, I * 4, surfaceMean, backgroundMean, nearest);
+        result[I] = value > 0.5 + 0.95 * (0.5 - s) ? 1 : 0;
+      }
+    }
+  }
+}
+
+/** 0..1: where the pixel's colour lies between the local background (0) and surface (1) colours. */
+function surfaceLikeness(
+  data: ArrayLike<number>,
+  o: number,
+  surface: Float32Array,
+  background: Float32Array,
+  at: number,
+): number {
+  const s = at * 4;
+  if (surface[s + 3]! === 0 || background[s + 3]! === 0) return 0.5;
+  let dot = 0;
+  let span = 0;
+  for (let c = 0; c < 3; c++) {
+    const axis = surface[s + c]! - background[s + c]!;
+    dot += (data[o + c]! - background[s + c]!) * axis;
+    span += axis * axis;
+  }
+  if (span < 64) return 0.5;
+  return Math.min(1, Math.max(0, (dot / span - 0.5) * 3 + 0.5));
+}
+
+function erode(mask: Uint8Array, w: number, h: number): Uint8Array {
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      out[i] =
+        mask[i] &&
+        (x === 0 || mask[i - 1]) &&
+        (x === w - 1 || mask[i + 1]) &&
+        (y === 0 || mask[i - w]) &&
+        (y === h - 1 || mask[i + w])
+          ? 1
+          : 0;
+    }
+  return out;
+}
+
+/** Mean RGB of the `mask` pixels within ±3 working pixels, and (4th value) whether there are any. */
+function localMeans(rgb: Uint8Array, mask: Uint8Array, w: number, h: number): Float32Array {
+  const n = w * h;
+  const channels = [0, 1, 2].map((c) => {
+    const a = new Float32Array(n);
+    for (let i = 0; i < n; i++) a[i] = mask[i] ? rgb[i * 3 + c]! : 0;
+    return boxSum(a, w, h, 3);
+  });
+  const counts = boxSum(Float32Array.from(mask), w, h, 3);
+  const out = new Float32Array(n * 4);
+  for (let i = 0; i < n; i++) {
+    const c = counts[i]!;
+    if (c < 0.5) continue;
+    out[i * 4] = channels[0]![i]! / c;
+    out[i * 4 + 1] = channels[1]![i]! / c;
+    out[i * 4 + 2] = channels[2]![i]! / c;
+    out[i * 4 + 3] = 1;
+  }
+  return out;
+}
+
+/** Sum over the (2r+1)² box around each pixel, cut at the edges. */
+function boxSum(a: Float32Array, w: number, h: number, r: number): Float32Array {
+  const rows = new Float32Array(a.length);
+  for (let y = 0; y < h; y++) {
+    let sum = 0;
+    for (let x = 0; x <= Math.min(w - 1, r); x++) sum += a[y * w + x]!;
+    for (let x = 0; x < w; x++) {
+      rows[y * w + x] = sum;
+      if (x + r + 1 < w) sum += a[y * w + x + r + 1]!;
+      if (x - r >= 0) sum -= a[y * w + x - r]!;
+    }
+  }
+  const out = new Float32Array(a.length);
+  for (let x = 0; x < w; x++) {
+    let sum = 0;
+    for (let y = 0; y <= Math.min(h - 1, r); y++) sum += rows[y * w + x]!;
+    for (let y = 0; y < h; y++) {
+      out[y * w + x] = sum;
+      if (y + r + 1 < h) sum += rows[(y + r + 1) * w + x]!;
+      if (y - r >= 0) sum -= rows[(y - r) * w + x]!;
+    }
+  }
+  return out;
+}
+
+/** Even-odd fill of a polygon (fractions of the grid) at pixel centres. */
+export function polygonMask(points: readonly number[], w: number, h: number): Uint8Array {
+  const mask = new Uint8Array(w * h);
+  if (points.length < 6 || points.some((p) => !Number.isFinite(p))) return mask;
+  const xs: number[] = [];
+  for (let y = 0; y < h; y++) {
+    const cy = (y + 0.5) / h;
+    xs.length = 0;
+    for (let i = 0, j = points.length - 2; i < points.length; j = i, i += 2) {
+      const yi = points[i + 1]!;
+      const yj = points[j + 1]!;
+      if (yi > cy !== yj > cy) xs.push(points[i]! + ((cy - yi) / (yj - yi)) * (points[j]! - points[i]!));
+    }
+    xs.sort((a, b) => a - b);
+    for (let k = 0; k + 1 < xs.length; k += 2) {
+      const from = Math.max(0, Math.ceil(xs[k]! * w - 0.5));
+      const to = Math.min(w - 1, Math.floor(xs[k + 1]! * w - 0.5));
+      if (to >= from) mask.fill(1, y * w + from, y * w + to + 1);
+    }
+  }
+  return mask;
+}
+
+/** The strokes (image pixels) painted as round-capped lines on a grid `scale` times the image. */
+export function strokesMask(
+  strokes: readonly SurfaceStroke[],
+  w: number,
+  h: number,
+  scale: number,
+): Uint8Array {
+  const mask = new Uint8Array(w * h);
+  for (const stroke of strokes) {
+    const r = Math.max(0.5, stroke.radius * scale);
+    const p = stroke.points.map((v) => v * scale);
+    if (p.length < 2) continue;
+    for (let i = 0; i < p.length; i += 2) {
+      const ax = p[i]!;
+      const ay = p[i + 1]!;
+      const bx = i + 2 < p.length ? p[i + 2]! : ax;
+      const by = i + 2 < p.length ? p[i + 3]! : ay;
+      const dx = bx - ax;
+      const dy = by - ay;
+      const length2 = dx * dx + dy * dy;
+      const x0 = Math.max(0, Math.floor(Math.min(ax, bx) - r));
+      const x1 = Math.min(w - 1, Math.ceil(Math.max(ax, bx) + r));
+      const y0 = Math.max(0, Math.floor(Math.min(ay, by) - r));
+      const y1 = Math.min(h - 1, Math.ceil(Math.max(ay, by) + r));
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const px = x + 0.5 - ax;
+          const py = y + 0.5 - ay;
+          const t = length2 > 0 ? Math.min(1, Math.max(0, (px * dx + py * dy) / length2)) : 0;
+          if ((px - t * dx) ** 2 + (py - t * dy) ** 2 <= r * r) mask[y * w + x] = 1;
+        }
+    }
+  }
+  return mask;
+}
+
+/** Nothing outside the outline or under a subtract stroke; everything under an add stroke (inside it). */
+function clipToRequest(result: Uint8Array, W: number, H: number, request: SurfaceRequest): void {
+  const outline = request.outline ? polygonMask(request.outline, W, H) : null;
+  const add = request.add?.length ? strokesMask(request.add, W, H, 1) : null;
+  const subtract = request.subtract?.length ? strokesMask(request.subtract, W, H, 1) : null;
+  if (!outline && !add && !subtract) return;
+  for (let i = 0; i < result.length; i++) {
+    let inside = result[i] === 1 || (add !== null && add[i] === 1);
+    if (subtract?.[i]) inside = false;
+    if (outline && !outline[i]) inside = false;
+    result[i] = inside ? 1 : 0;
+  }
+}
