@@ -11,6 +11,7 @@ const TOOLS = [
   'Suelo',
   'Pincel corrector',
   'Borrador',
+  'Pincel corrector de manchas',
   'Selección de objetos',
   'Lazo',
   'Decoración IA',

@@ -1,5 +1,15 @@
 import sharp from 'sharp';
-import { createCustomer, expect, signInWithToken, staff, staffLogIn, test } from '../src/fixtures';
+import {
+  baseURL,
+  createCustomer,
+  customerToken,
+  expect,
+  signInWithToken,
+  staff,
+  staffLogIn,
+  staffToken,
+  test,
+} from '../src/fixtures';
 import { clickOutline, rgb } from '../src/editor';
 import { grantCredits, roomPhoto } from '../src/photos';
 import { editSessionOf, reviewOf } from '../src/reviews';
@@ -53,8 +63,8 @@ function clearOf(mask: Uint8Array, radius: number): Uint8Array {
   return clear;
 }
 
-async function download(url: string): Promise<Buffer> {
-  const response = await fetch(url);
+async function download(url: string, headers: Record<string, string> = {}): Promise<Buffer> {
+  const response = await fetch(url, { headers });
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }
@@ -117,7 +127,14 @@ test('a supervised result keeps the furniture, the rug and the window while the 
   const approval = desk.getByRole('dialog', { name: '¿Aprobar y entregar?' });
   const shown = approval.getByRole('img', { name: /^Resultado final que se entrega/ });
   await expect(shown).toBeVisible();
-  const shownFile = await download(new URL((await shown.getAttribute('src'))!, desk.url()).toString());
+  // The dialog shows the customer's download, fetched with the staff session (a blob: URL); the same
+  // file straight from the API, once the dialog shows it:
+  await expect(shown).toHaveAttribute('src', /^blob:/);
+  const approved = await reviewOf(property);
+  const shownFile = await download(
+    `${baseURL}/data/admin/reviews/${approved!.id}/download-preview/image?versionId=${approved!.versionId}`,
+    { authorization: `Bearer ${await staffToken('decorator')}` },
+  );
   await approval.getByRole('button', { name: 'Aprobar y entregar' }).click();
   await staffContext.close();
 
@@ -126,8 +143,11 @@ test('a supervised result keeps the furniture, the rug and the window while the 
   const deliveredFile = await download(
     new URL((await delivered.getAttribute('src'))!, page.url()).toString(),
   );
-  // The customer has the very file the decorator approved.
-  expect(deliveredFile.equals(shownFile)).toBe(true);
+  // The customer downloads the very file the decorator approved.
+  const customerDownload = await download(`${baseURL}/data/decoration/${approved!.decorationId}/download`, {
+    authorization: `Bearer ${await customerToken(customer)}`,
+  });
+  expect(customerDownload.equals(shownFile)).toBe(true);
 
   const [original, draft, result, engineAdded] = await Promise.all([
     decode(photo),

@@ -43,8 +43,14 @@ export const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i
 
 /** Clicks the corners of an outline (wall, floor) on the editor's stage, then the first again to close it. */
 export async function clickOutline(page: Page, stage: Locator, corners: [number, number][]): Promise<void> {
-  // The whole photo on screen: the stage's top at the window's top.
-  await stage.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  // The whole photo on screen: the stage's top at the window's top, or just below the editor's
+  // toolbar where it sticks to the window's top (the console on a tablet or a short window).
+  await stage.evaluate((element) => {
+    element.scrollIntoView({ block: 'start' });
+    const toolbar = document.querySelector('[data-testid="editor-tool-strip"]')?.closest('[role="toolbar"]');
+    const over = toolbar ? toolbar.getBoundingClientRect().bottom - element.getBoundingClientRect().top : 0;
+    if (over > 0) window.scrollBy(0, -(over + 4));
+  });
   for (const [x, y] of [...corners, corners[0]]) {
     const point = await photoPoint(stage, x, y);
     await page.mouse.click(point.x, point.y);

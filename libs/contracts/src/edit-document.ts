@@ -26,6 +26,15 @@ export const strokeShapeSchema = z.object({
   erase: z.boolean().default(false),
 });
 
+/** A quick-selection brush stroke on a selected surface: adds to it, or with `subtract` takes from it. */
+export const surfaceStrokeSchema = z.object({
+  points: points.refine((p) => p.length >= 2, 'empty'),
+  /** Brush diameter as a fraction of the image width. */
+  size: z.number().positive().max(1),
+  subtract: z.boolean().default(false),
+});
+export type SurfaceBrushStroke = z.infer<typeof surfaceStrokeSchema>;
+
 /** A closed polygon: the lasso, or the corners of a wall or a floor. */
 export const polygonShapeSchema = z.object({
   kind: z.literal('polygon'),
@@ -69,7 +78,8 @@ const layerBase = { id: z.string().min(1).max(64), area };
  *   product's texture, blended so the photo's light and shadows stay;
  * - `correction`: the corrector brush: the original photo shows again inside the area (removes
  *   what the AI should not have put there), or, with `restore: 'draft'`, the image the layers go over
- *   (takes back paint and floors without removing the furniture);
+ *   (takes back paint and floors without removing the furniture); both blended without a seam;
+ * - `heal`: the clone/heal brush: texture from a source offset, matched to the area's surroundings;
  * - `ai`: "AI decoration" (furnish the area) or "reform" (re-render walls, floor and fittings) by
  *   the staging engine, kept only inside the area.
  */
@@ -85,12 +95,30 @@ export const editLayerSchema = z.discriminatedUnion('type', [
      * what stands in front); absent when the whole outline is painted.
      */
     tolerance: z.number().min(0).max(1).optional(),
+    /**
+     * A surface selected by a click (the editor's surface selection): where the decorator clicked,
+     * the outline that narrowed it and the quick-selection brush strokes, so a new tolerance re-runs
+     * it exactly. Its area is then a positive mask of the surface at the photo's resolution (the
+     * largest grid of at most 4096 px a side), followed by what was drawn into it since.
+     */
+    seed: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).optional(),
+    outline: points.refine((p) => p.length >= 6, 'too_few_points').optional(),
+    strokes: z.array(surfaceStrokeSchema).max(100).optional(),
   }),
   z.object({
     ...layerBase,
     type: z.literal('correction'),
     /** What shows again inside the area: the original photo (the default) or the image the layers go over. */
     restore: z.enum(['original', 'draft']).optional(),
+  }),
+  z.object({
+    ...layerBase,
+    type: z.literal('heal'),
+    /**
+     * The heal brush: the area is filled with the picture's texture from `source` away (fractions of the
+     * image's width and height), its colour and brightness matched to the area's surroundings.
+     */
+    source: z.object({ dx: z.number().min(-1).max(1), dy: z.number().min(-1).max(1) }),
   }),
   z.object({
     ...layerBase,
@@ -111,14 +139,62 @@ export type EditLayerType = EditLayer['type'];
 export const EDIT_DOCUMENT_SCHEMA_VERSION = 1;
 export const EDIT_MAX_LAYERS = 100;
 
-export const editDocumentSchema = z.object({
-  schemaVersion: z.literal(EDIT_DOCUMENT_SCHEMA_VERSION),
-  /** The decoration version the edit starts from (its result is the base image). */
-  baseVersionId: z.uuid(),
-  layers: z.array(editLayerSchema).max(EDIT_MAX_LAYERS),
-  /** Bake the watermark into the result (a plan without watermark removal always gets one on download). */
-  watermark: z.boolean().default(false),
+/** The most undo steps (and redo steps) a saved document keeps. */
+export const EDIT_HISTORY_MAX_STEPS = 30;
+/** The most a saved history may weigh as JSON (characters): the autosave sends it every time. */
+export const EDIT_HISTORY_MAX_BYTES = 512 * 1024;
+/** The most layer versions the history's pool holds (besides those of the current layers). */
+export const EDIT_HISTORY_MAX_LAYER_VERSIONS = 300;
+
+/**
+ * One step of the saved history: the document's layers at that step, each an index into the current
+ * layers followed by the history's pool (`[...document.layers, ...history.layers]`), and its watermark.
+ */
+const editHistoryStepSchema = z.object({
+  layers: z.array(z.number().int().min(0)).max(EDIT_MAX_LAYERS),
+  watermark: z.boolean(),
 });
+export type EditHistoryStep = z.infer<typeof editHistoryStepSchema>;
+
+/**
+ * The editor's undo/redo history, saved with the document so it survives a reload and a second tab.
+ * A layer version is stored once (an unchanged layer is the same index in every step); the render
+ * ignores the history.
+ */
+export const editHistorySchema = z.object({
+  /** Layer versions the steps use that the current layers do not have. */
+  layers: z.array(editLayerSchema).max(EDIT_HISTORY_MAX_LAYER_VERSIONS),
+  /** What undo goes back to, the oldest first. */
+  past: z.array(editHistoryStepSchema).max(EDIT_HISTORY_MAX_STEPS),
+  /** What redo goes forward to, the next first. */
+  future: z.array(editHistoryStepSchema).max(EDIT_HISTORY_MAX_STEPS),
+});
+export type EditHistory = z.infer<typeof editHistorySchema>;
+
+const productRef = z.string().min(1).max(64);
+
+export const editDocumentSchema = z
+  .object({
+    schemaVersion: z.literal(EDIT_DOCUMENT_SCHEMA_VERSION),
+    /** The decoration version the edit starts from (its result is the base image). */
+    baseVersionId: z.uuid(),
+    layers: z.array(editLayerSchema).max(EDIT_MAX_LAYERS),
+    /** Bake the watermark into the result (a plan without watermark removal always gets one on download). */
+    watermark: z.boolean().default(false),
+    /** The paint and the floor last chosen in the editor, for the next wall or floor (the render ignores them). */
+    chosenProducts: z.object({ wall: productRef.optional(), floor: productRef.optional() }).optional(),
+    history: editHistorySchema.optional(),
+  })
+  .superRefine((document, ctx) => {
+    const { history } = document;
+    if (!history) return;
+    const versions = document.layers.length + history.layers.length;
+    const steps = [...history.past, ...history.future];
+    if (steps.some((step) => step.layers.some((ref) => ref >= versions)))
+      ctx.addIssue({ code: 'custom', path: ['history'], message: 'unknown_layer' });
+    if (JSON.stringify(history).length > EDIT_HISTORY_MAX_BYTES)
+      ctx.addIssue({ code: 'custom', path: ['history'], message: 'too_big' });
+  });
 export type EditDocument = z.infer<typeof editDocumentSchema>;
 
 /**
@@ -130,6 +206,7 @@ export const EDIT_TOOLS = [
   'floor',
   'brush',
   'eraser',
+  'heal',
   'select',
   'lasso',
   'ai_decoration',
@@ -143,9 +220,14 @@ export const EXTRA_EDIT_TOOLS: readonly EditTool[] = ['select', 'lasso', 'ai_dec
 export const isExtraLayer = (layer: EditLayer): boolean =>
   layer.type === 'ai' || layer.area.some((shape, i) => shape.kind === 'mask' && !isSurfaceCut(layer, i));
 
-/** The erasing mask right after a refined wall's or floor's outline: part of those tools, not a selection. */
+/**
+ * The erasing mask right after a refined wall's or floor's outline, or the mask of a surface selected
+ * by a click: part of the wall and floor tools (every plan), not an object selection.
+ */
 const isSurfaceCut = (layer: EditLayer, index: number): boolean =>
-  layer.type === 'paint' && layer.tolerance !== undefined && index === 1 && layer.area[1]!.erase;
+  layer.type === 'paint' &&
+  ((layer.tolerance !== undefined && index === 1 && layer.area[1]!.erase) ||
+    (layer.seed !== undefined && index === 0 && !layer.area[0]!.erase));
 
 /** Saved edits per decoration without unlimited editing; past it LIMIT_REACHED. */
 export const EDITS_WITHOUT_UNLIMITED_EDITING = 3;
@@ -189,3 +271,26 @@ export type SaveEditRequest = z.input<typeof saveEditRequestSchema>;
  */
 export const renderEditResponseSchema = z.object({ versionId: z.string(), resultUrl: z.string() });
 export type RenderEditResponse = z.infer<typeof renderEditResponseSchema>;
+
+/**
+ * POST /data/decoration/:id/edit/ai-preview (the owner) and POST /data/admin/reviews/:id/edit/ai-preview
+ * (staff): the staging engine's actual result for one AI layer of the document, rendered over the layers
+ * before it. The delivered render reuses the same result, so what the editor shows is what is delivered.
+ */
+export const aiPreviewRequestSchema = z.object({
+  document: editDocumentSchema,
+  layerId: z.string().min(1).max(64),
+});
+export type AiPreviewRequest = z.infer<typeof aiPreviewRequestSchema>;
+
+/** The result inside the layer's area: a PNG whose alpha is the area's feathered edge, at a box of the image. */
+export const aiPreviewSchema = z.object({
+  layerId: z.string(),
+  url: z.string(),
+  /** The PNG's place in the image, in the image's pixels. */
+  left: z.number().int(),
+  top: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type AiPreview = z.infer<typeof aiPreviewSchema>;

@@ -19,5 +19,6 @@ export * from './support';
 export * from './descriptions';
 export * from './engines';
 export * from './surface-paint';
+export * from './seamless-fill';
 export * from './integrations';
 export * from './staff-console';

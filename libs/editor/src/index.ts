@@ -6,3 +6,4 @@ export * from './tools';
 export * from './mask';
 export { useAutosave, type Autosave, type SaveStatus } from './hooks/useAutosave';
 export { addEditorCatalogues, createEditorI18n, EditorI18n, EDITOR_NAMESPACE } from './i18n/EditorI18n';
+export * from './ai/ai-result';

@@ -1,4 +1,7 @@
 import {
+  type AiPreview,
+  type AiPreviewRequest,
+  aiPreviewSchema,
   type EditDocument,
   type EditSession,
   editSessionSchema,
@@ -27,6 +30,20 @@ export const saveReviewEdit = async (reviewId: string, document: EditDocument): 
 export const renderReviewEdit = async (reviewId: string): Promise<RenderEditResponse> => {
   const { json } = await staffHttpClient(`${editPath(reviewId)}/render`, { method: 'POST', body: '{}' });
   return renderEditResponseSchema.parse(json);
+};
+
+/** POST reviews/:id/edit/ai-preview: the engine's result for one AI layer of the (unsaved) document (any staff). */
+export const fetchReviewAiPreview = async (
+  reviewId: string,
+  document: EditDocument,
+  layerId: string,
+): Promise<AiPreview> => {
+  const body: AiPreviewRequest = { document, layerId };
+  const { json } = await staffHttpClient(`${editPath(reviewId)}/ai-preview`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+  return aiPreviewSchema.parse(json);
 };
 
 /** The editor's products: the catalogue's wall paints and floors (a public list), named in `locale`. */

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import {
   EDIT_TOOLS,
   type EditDocument,
+  type EditLayer,
   type EditSession,
   type EditTool,
   type Locale,
@@ -18,7 +19,7 @@ import {
 } from '@estancia/contracts';
 import { RemoveLayerCommand, ReorderLayerCommand, SetLayerProductCommand } from '../model/commands';
 import { findLayer } from '../model/document';
-import { canRedo, canUndo } from '../model/state';
+import { canRedo, canUndo, savedDocument, type EditorState } from '../model/state';
 import { createEditorStore } from '../model/store';
 import { canvasSupported } from '../render/canvas';
 import { DEFAULT_SURFACE_TOLERANCE } from '../mask';
@@ -29,16 +30,21 @@ import {
   type ToolContext,
   type ToolNotice,
   type ToolPreview,
+  type SurfaceSelectionRequest,
   type ToolSettings,
 } from '../tools';
 import { useAutosave, type SaveStatus } from '../hooks/useAutosave';
+import { useSavedElsewhere } from '../hooks/useSavedElsewhere';
 import { useEditorShortcuts } from '../hooks/useEditorShortcuts';
 import { useElementSize } from '../hooks/useElementSize';
 import { EditorI18n } from '../i18n/EditorI18n';
+import type { FetchAiPreview } from '../ai/ai-result';
+import { useAiResults } from '../ai/useAiResults';
 import { EditorCanvas, type CanvasHandle } from './EditorCanvas';
 import { EditorToolbar } from './EditorToolbar';
 import { LayerList } from './LayerList';
 import { ProductSwatches } from './ProductSwatches';
+import { CLICK_SELECTION } from '../selection/client';
 import { ToolOptions } from './ToolOptions';
 import { touchTarget } from './touch';
 import { ViewControls } from './ViewControls';
@@ -49,8 +55,16 @@ export interface DecorationEditorProps {
   readonly session: EditSession;
   /** The catalogue's wall_paint and floor products (others are ignored). */
   readonly products: readonly Product[];
-  /** Autosave (PUT .../edit): called once changes stop, never twice at once, always with the latest. */
-  readonly onSave: (document: EditDocument) => Promise<void>;
+  /**
+   * Autosave (PUT .../edit): called once changes stop, never twice at once, always with the latest
+   * document, its undo/redo history included.
+   */
+  readonly onSave: (document: EditDocument) => Promise<unknown>;
+  /**
+   * Reads the session again (GET .../edit). With it, a document saved in another tab or window since
+   * this editor's last save is shown when this page comes back into view, instead of being overwritten.
+   */
+  readonly loadSession?: () => Promise<EditSession>;
   /** "Save result" (POST .../edit/render), after the latest document is saved; the host shows progress and errors. */
   readonly onRender: () => Promise<void>;
   /** A locked tool was chosen: the host offers the upgrade. */
@@ -62,9 +76,41 @@ export interface DecorationEditorProps {
   readonly locale?: Locale;
   /** Follows the autosave, e.g. to warn before leaving with unsaved changes. */
   readonly onSaveStatusChange?: (status: SaveStatus) => void;
+  /**
+   * The engine's actual result for one AI layer of the document as it is now (POST .../edit/ai-preview),
+   * shown inside the area; asked again when the layer or what lies under it changes. Without it the AI
+   * areas show a hatched outline.
+   */
+  readonly onAiPreview?: FetchAiPreview;
 }
 
 const NO_PREVIEW: ToolPreview = { stroke() {}, outline() {}, clear() {} };
+
+/** What the snackbar says: why a gesture did nothing, or that another tab's save was loaded. */
+type Notice = ToolNotice | 'saved_elsewhere';
+
+/** Two editor states save the same document when their document is the same (history comes with it). */
+const sameEdits = (a: EditorState, b: EditorState) => a.document === b.document;
+
+/** Tools whose shapes may go into the selected layer when "add to layer" is on. */
+const ADDING_TOOLS: ReadonlySet<EditTool> = new Set(['select', 'lasso']);
+
+/**
+ * The product a wall or a floor gets next: the one chosen last (saved in the document), else the one
+ * the top layer of that surface uses, else the first; only products of the catalogue given.
+ */
+export function chosenProductId(
+  document: EditDocument,
+  surface: 'wall' | 'floor',
+  products: readonly Product[],
+): string | null {
+  const known = (id: string | undefined) => (id && products.some((p) => p.id === id) ? id : undefined);
+  const used = document.layers.findLast(
+    (layer): layer is Extract<EditLayer, { type: 'paint' }> =>
+      layer.type === 'paint' && layer.surface === surface && known(layer.productId) !== undefined,
+  );
+  return known(document.chosenProducts?.[surface]) ?? used?.productId ?? products[0]?.id ?? null;
+}
 
 /**
  * The canvas editor of a decoration, for customers (apps/web) and staff (apps/admin). A new
@@ -107,16 +153,28 @@ function EditorWorkspace({
   session,
   products,
   onSave,
+  loadSession,
   onRender,
   onLockedTool,
   readOnly = false,
   autosaveMs = 1500,
   onSaveStatusChange,
+  onAiPreview,
 }: DecorationEditorProps) {
   const { t } = useTranslation('editor');
   const [store] = useState(() => createEditorStore(session.document));
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
-  const autosave = useAutosave(state.document, onSave, autosaveMs, !readOnly);
+  const saves = useRef(0);
+  const autosave = useAutosave(
+    state,
+    (edits: EditorState) => {
+      saves.current++;
+      return onSave(savedDocument(edits));
+    },
+    autosaveMs,
+    !readOnly,
+    sameEdits,
+  );
   const statusListener = useRef(onSaveStatusChange);
   useEffect(() => {
     statusListener.current = onSaveStatusChange;
@@ -124,6 +182,8 @@ function EditorWorkspace({
   useEffect(() => {
     statusListener.current?.(autosave.status);
   }, [autosave.status]);
+
+  const ai = useAiResults(state.document, onAiPreview);
 
   const [tools] = useState(createTools);
   const locked = useMemo(() => new Set(session.lockedTools), [session.lockedTools]);
@@ -145,18 +205,18 @@ function EditorWorkspace({
     restore: 'original',
     surfaceTolerance: DEFAULT_SURFACE_TOLERANCE,
   });
-  const [wallProductId, setWallProductId] = useState<string | null>(null);
-  const [floorProductId, setFloorProductId] = useState<string | null>(null);
+  const [addToLayer, setAddToLayer] = useState(false);
   const settings: ToolSettings = useMemo(
     () => ({
       ...chosen,
-      wallProductId: wallProductId ?? paints[0]?.id ?? null,
-      floorProductId: floorProductId ?? floors[0]?.id ?? null,
+      addToLayer,
+      wallProductId: chosenProductId(state.document, 'wall', paints),
+      floorProductId: chosenProductId(state.document, 'floor', floors),
     }),
-    [chosen, wallProductId, floorProductId, paints, floors],
+    [chosen, addToLayer, state.document, paints, floors],
   );
 
-  const [notice, setNotice] = useState<ToolNotice | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [view, setView] = useState<ViewState>(FIT_VIEW);
   const [panToggle, setPanToggle] = useState(false);
   const [spaceHeld, setSpaceHeld] = useState(false);
@@ -181,6 +241,13 @@ function EditorWorkspace({
       image,
       hitRadius: canvas.current?.hitRadius() ?? 0.01,
       readPixels: () => canvas.current?.readPixels() ?? null,
+      ...(CLICK_SELECTION
+        ? {
+            selectSurface: (request: SurfaceSelectionRequest) =>
+              canvas.current?.selectSurface(request) ?? Promise.resolve(null),
+          }
+        : {}),
+      modifiers: () => canvas.current?.modifiers() ?? { shift: false, alt: false },
       preview: canvas.current?.preview ?? NO_PREVIEW,
       notify: setNotice,
       random: Math.random,
@@ -231,12 +298,49 @@ function EditorWorkspace({
 
   const chooseProduct = (product: Product) => {
     const surface = product.type === 'floor' ? 'floor' : 'wall';
-    if (surface === 'wall') setWallProductId(product.id);
-    else setFloorProductId(product.id);
     const selected = findLayer(store.getState().document, store.getState().selection);
     if (selected?.type === 'paint' && selected.surface === surface)
       store.execute(new SetLayerProductCommand(selected.id, product.id));
+    store.chooseProduct(surface, product.id);
   };
+
+  // A chosen wall or floor shows its product in the swatches, and the next one gets the same.
+  const selectedPaint = findLayer(state.document, state.selection);
+  const selectedProduct = selectedPaint?.type === 'paint' ? selectedPaint : null;
+  useEffect(() => {
+    if (!selectedProduct || !productsById.has(selectedProduct.productId)) return;
+    store.chooseProduct(selectedProduct.surface, selectedProduct.productId);
+  }, [store, selectedProduct, productsById]);
+
+  // Leaving for another tab or window saves at once, so the other one reads the latest when it checks.
+  const flush = autosave.flush;
+  useEffect(() => {
+    if (readOnly) return;
+    const leave = () => void flush().catch(() => undefined);
+    const onHidden = () => globalThis.document.visibilityState === 'hidden' && leave();
+    globalThis.addEventListener('blur', leave);
+    globalThis.document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      globalThis.removeEventListener('blur', leave);
+      globalThis.document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, [readOnly, flush]);
+
+  useSavedElsewhere({
+    load: loadSession,
+    saved: () => autosave.saved().document,
+    busy: autosave.busy,
+    saves: () => saves.current,
+    updatedAt: session.updatedAt,
+    onNewer: (latest) => {
+      cancelGesture();
+      const selection = store.getState().selection;
+      store.reset(latest.document);
+      store.select(selection);
+      autosave.markSaved(store.getState());
+      setNotice('saved_elsewhere');
+    },
+  });
 
   const saveResult = async () => {
     setRendering(true);
@@ -369,6 +473,16 @@ function EditorWorkspace({
                 {t(`hints.${activeTool.id}`)}
               </Box>
             )}
+            {ai.pending && (
+              <Chip
+                role="status"
+                size="small"
+                icon={<CircularProgress size={14} color="inherit" />}
+                label={t('render.aiArea')}
+                data-testid="editor-ai-rendering"
+                sx={{ position: 'absolute', top: 8, left: 8, zIndex: 1, bgcolor: 'background.paper' }}
+              />
+            )}
             {supported ? (
               box.width > 0 && (
                 <EditorCanvas
@@ -387,6 +501,7 @@ function EditorWorkspace({
                   onViewChange={setView}
                   panning={panning}
                   compare={compare}
+                  aiResults={ai.results}
                 />
               )
             ) : (
@@ -444,6 +559,11 @@ function EditorWorkspace({
             products={productsById}
             selection={state.selection}
             readOnly={readOnly}
+            addToLayer={
+              !readOnly && active && ADDING_TOOLS.has(active)
+                ? { checked: addToLayer, onChange: setAddToLayer }
+                : null
+            }
             onSelect={(layerId) => store.select(layerId)}
             onMove={(layerId, toIndex) => store.execute(new ReorderLayerCommand(layerId, toIndex))}
             onRemove={(layerId) => store.execute(new RemoveLayerCommand(layerId))}

@@ -1,27 +1,43 @@
 import { useEffect, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
 import type Konva from 'konva';
 import type { KonvaEventObject } from 'konva/lib/Node';
-import { Group, Image as KonvaImage, Layer, Line, Stage } from 'react-konva';
+import { Group, Image as KonvaImage, Layer, Line, Shape, Stage } from 'react-konva';
 import type { EditDocument, EditLayer, Product } from '@estancia/contracts';
 import { findLayer } from '../model/document';
 import type { PixelGrid } from '../mask/flood-fill';
 import { areaCoverage } from '../render/area';
 import { createCanvas, fitSize } from '../render/canvas';
 import { addedCoverage, furnitureInFront } from '../render/added';
-import { renderLayerPreview } from '../render/layer-preview';
+import type { LayerPreviewImage } from '../render/layer-preview';
+import { LayerPreviewStack } from '../render/layer-stack';
+import type { AiResult } from '../ai/ai-result';
 import { useImage, useImages } from '../hooks/useImage';
-import type { EditorTool, NormalPoint, ToolContext, ToolPreview } from '../tools';
+import { createSurfaceSelector, type SurfaceSelector } from '../selection/client';
+import type {
+  EditorTool,
+  NormalPoint,
+  SelectedSurface,
+  SurfaceSelectionRequest,
+  ToolContext,
+  ToolPreview,
+} from '../tools';
 import { panTo, viewPosition, viewScale, zoomView, ZOOM_STEP, type Size, type ViewState } from './view';
+import { ANT_DASH, areaOutline, drawOutline, outlinePoints, type OutlineContext } from './selection-outline';
 
 /** Longest side of the layer previews and the stroke canvas: sharp on screen, light in memory. */
 const PREVIEW_LONGEST = 1600;
 /** Longest side of the grid object selection works on (and its masks are stored at). */
 const SELECTION_LONGEST = 768;
+/** Longest side of the pixels the surface selection reads (and its masks are stored at): the contract's cap. */
+const SURFACE_LONGEST = 4096;
 /** A click within this many screen pixels of a corner hits it, whatever the zoom. */
 const HIT_PIXELS = 10;
 const BRUSH_COLOUR = '#ff6e40';
 const ERASER_COLOUR = '#40c4ff';
-const HIGHLIGHT_COLOUR = '#00b0ff';
+/** The ants march one step this often (ms), redrawing only the outline's own Konva layer. */
+const ANTS_STEP_MS = 120;
+/** Past this many points the outline stays still: redrawing it would cost too much per step. */
+const ANTS_MAX_POINTS = 60_000;
 /** Fixed arrays: a new array per render would make react-konva reset the live outline. */
 const NO_POINTS: number[] = [];
 const DASH = [8, 4];
@@ -31,6 +47,43 @@ export interface CanvasHandle {
   readonly preview: ToolPreview;
   readPixels(): PixelGrid | null;
   hitRadius(): number;
+  /** The surface selection on the picture as edited (draft and corrections), off the main thread. */
+  selectSurface(request: SurfaceSelectionRequest): Promise<SelectedSurface | null>;
+  modifiers(): { shift: boolean; alt: boolean };
+}
+
+/**
+ * The picture as the decorator sees it minus paint, at the selection's size: the draft with the
+ * correction layers applied (a removed object leaves no ghost for the selection to follow).
+ */
+function editedPixels(
+  base: HTMLImageElement,
+  original: HTMLImageElement | null,
+  layers: readonly EditLayer[],
+  image: Size,
+): PixelGrid | null {
+  const size = fitSize(image.width, image.height, SURFACE_LONGEST);
+  const canvas = createCanvas(size.width, size.height);
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  if (!ctx) return null;
+  try {
+    ctx.drawImage(base, 0, 0, size.width, size.height);
+    for (const layer of layers) {
+      // Restoring the draft is the base here already; only the original photo shows something else.
+      if (layer.type !== 'correction' || layer.restore === 'draft' || !original) continue;
+      const restored = createCanvas(size.width, size.height);
+      const rctx = restored.getContext('2d');
+      if (!rctx) continue;
+      rctx.drawImage(areaCoverage(layer.area, size.width, size.height), 0, 0);
+      rctx.globalCompositeOperation = 'source-in';
+      rctx.drawImage(original, 0, 0, size.width, size.height);
+      ctx.drawImage(restored, 0, 0);
+    }
+    return ctx.getImageData(0, 0, size.width, size.height);
+  } catch {
+    // A photo served without CORS taints the canvas: its pixels cannot be read.
+    return null;
+  }
 }
 
 export interface EditorCanvasProps {
@@ -52,58 +105,68 @@ export interface EditorCanvasProps {
   readonly onViewChange: (view: ViewState) => void;
   readonly panning: boolean;
   readonly compare: number | null;
+  /** The engine's results of the AI layers, by layer id: drawn inside their area instead of the hatching. */
+  readonly aiResults?: ReadonlyMap<string, AiResult>;
 }
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
-function LayerPreview(props: {
-  layer: EditLayer;
-  work: Size;
-  image: Size;
-  product?: Product;
-  texture?: HTMLImageElement | null;
-  original: HTMLImageElement | null;
-  base: HTMLImageElement | null;
-  front?: HTMLCanvasElement;
-}) {
-  const { layer, work, product, texture, original, base, front } = props;
-  // Documents are immutable: an unchanged layer keeps its object and its rendered preview.
-  const { canvas, blend } = useMemo(
-    () => renderLayerPreview(layer, work.width, work.height, { product, texture, original, base, front }),
-    [layer, work, product, texture, original, base, front],
-  );
+function LayerPreview(props: { preview: LayerPreviewImage; image: Size }) {
+  const { preview, image } = props;
   return (
     <KonvaImage
-      image={canvas}
-      width={props.image.width}
-      height={props.image.height}
-      globalCompositeOperation={blend}
-      opacity={layer.type === 'ai' ? 0.85 : 1}
+      image={preview.canvas}
+      width={image.width}
+      height={image.height}
+      globalCompositeOperation={preview.blend}
+      opacity={preview.opacity ?? 1}
       listening={false}
     />
   );
 }
 
-function SelectionHighlight({ layer, work, image }: { layer: EditLayer; work: Size; image: Size }) {
-  const canvas = useMemo(() => {
-    const result = createCanvas(work.width, work.height);
-    const ctx = result.getContext('2d');
-    if (ctx) {
-      ctx.drawImage(areaCoverage(layer.area, result.width, result.height), 0, 0);
-      ctx.globalCompositeOperation = 'source-in';
-      ctx.fillStyle = HIGHLIGHT_COLOUR;
-      ctx.fillRect(0, 0, result.width, result.height);
-    }
-    return result;
+/**
+ * The selected layer's edge as marching ants: one Konva shape drawing the border (never a tint over the
+ * area, so the picture keeps its true colours), stepped on a timer by redrawing its layer, with no
+ * React render per step.
+ */
+function SelectionOutline({ layer, work, image }: { layer: EditLayer; work: Size; image: Size }) {
+  const lines = useMemo(() => {
+    const coverage = areaCoverage(layer.area, work.width, work.height);
+    const ctx = coverage.getContext('2d', { willReadFrequently: true });
+    return ctx ? areaOutline(ctx.getImageData(0, 0, coverage.width, coverage.height)) : [];
   }, [layer, work]);
+  const node = useRef<Konva.Shape>(null);
+  const phase = useRef(0);
+  useEffect(() => {
+    if (lines.length === 0 || outlinePoints(lines) > ANTS_MAX_POINTS) return;
+    const timer = setInterval(() => {
+      phase.current = (phase.current + 1) % (2 * ANT_DASH);
+      node.current?.getLayer()?.batchDraw();
+    }, ANTS_STEP_MS);
+    return () => clearInterval(timer);
+  }, [lines]);
   return (
-    <KonvaImage image={canvas} width={image.width} height={image.height} opacity={0.25} listening={false} />
+    <Shape
+      ref={node}
+      listening={false}
+      perfectDrawEnabled={false}
+      sceneFunc={(context, shape) => {
+        const native = (context as unknown as { _context: OutlineContext })._context;
+        drawOutline(native, lines, {
+          scaleX: image.width / work.width,
+          scaleY: image.height / work.height,
+          pixel: 1 / shape.getAbsoluteScale().x,
+          phase: phase.current,
+        });
+      }}
+    />
   );
 }
 
 /**
  * The react-konva stage: one layer with the photo and the previews of the document's layers, one
- * with the selected layer's highlight, one with what a gesture draws (strokes into an offscreen
+ * with the selected layer's outline (marching ants), one with what a gesture draws (strokes into an offscreen
  * canvas shown by a single Konva.Image, outlines by a single line), all `listening(false)`: pointer
  * events go to the stage itself.
  */
@@ -136,6 +199,37 @@ export function EditorCanvas(props: EditorCanvasProps) {
     chain.current = next.chain;
     return next.fronts;
   }, [document.layers, added]);
+  // One stack per canvas: corrections and heals are previewed over the picture as edited under them.
+  const stack = useRef<LayerPreviewStack | null>(null);
+  stack.current ??= new LayerPreviewStack();
+  const previews = useMemo(
+    () =>
+      stack.current!.render(document.layers, work.width, work.height, (layer) => {
+        const product = layer.type === 'paint' ? props.products.get(layer.productId) : undefined;
+        return {
+          product,
+          texture: product?.textureUrl ? textures.get(product.textureUrl) : null,
+          original,
+          base,
+          front: fronts.get(layer.id),
+          aiResult: layer.type === 'ai' ? (props.aiResults?.get(layer.id) ?? null) : null,
+          imageWidth: image.width,
+          imageHeight: image.height,
+        };
+      }),
+    [
+      document.layers,
+      work,
+      props.products,
+      textures,
+      original,
+      base,
+      fronts,
+      props.aiResults,
+      image.width,
+      image.height,
+    ],
+  );
   const scale = viewScale(view, box, image);
   const position = viewPosition(view, box, image);
 
@@ -146,6 +240,35 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const scaleNow = useRef(scale);
   const pixels = useRef<{ image: HTMLImageElement; grid: PixelGrid | null } | null>(null);
   const pressed = useRef(false);
+  const keys = useRef({ shift: false, alt: false });
+  // The selection worker lives with the canvas; its pixels follow the draft and the corrections.
+  const selector = useRef<SurfaceSelector | null>(null);
+  useEffect(() => {
+    selector.current = createSurfaceSelector();
+    return () => {
+      selector.current?.dispose();
+      selector.current = null;
+    };
+  }, []);
+  const corrections = useMemo(
+    () => document.layers.filter((layer) => layer.type === 'correction'),
+    [document.layers],
+  );
+  const sentPixels = useRef<{ key: unknown[]; ready: boolean } | null>(null);
+  const ensurePixels = (): boolean => {
+    const key = [base, original, ...corrections];
+    const sent = sentPixels.current;
+    if (sent && sent.key.length === key.length && sent.key.every((item, i) => item === key[i]))
+      return sent.ready;
+    const grid = base ? editedPixels(base, original, corrections, image) : null;
+    if (grid) selector.current?.setImage(grid);
+    sentPixels.current = { key, ready: grid !== null };
+    return grid !== null;
+  };
+  const ensureRef = useRef(ensurePixels);
+  useEffect(() => {
+    ensureRef.current = ensurePixels;
+  });
 
   useEffect(() => {
     scaleNow.current = scale;
@@ -213,6 +336,25 @@ export function EditorCanvas(props: EditorCanvasProps) {
           return pixels.current.grid;
         },
         hitRadius: () => HIT_PIXELS / (image.width * scaleNow.current),
+        async selectSurface(request) {
+          if (!selector.current || !ensureRef.current()) throw new Error('no_pixels');
+          const size = fitSize(image.width, image.height, SURFACE_LONGEST);
+          const scaled = (points: readonly number[]) =>
+            points.map((value, i) => value * (i % 2 ? size.height : size.width));
+          const strokes = request.strokes ?? [];
+          return selector.current.select({
+            seed: { x: request.seed.x * size.width, y: request.seed.y * size.height },
+            tolerance: request.tolerance,
+            ...(request.outline ? { outline: request.outline } : {}),
+            add: strokes
+              .filter((s) => !s.subtract)
+              .map((s) => ({ points: scaled(s.points), radius: (s.size * size.width) / 2 })),
+            subtract: strokes
+              .filter((s) => s.subtract)
+              .map((s) => ({ points: scaled(s.points), radius: (s.size * size.width) / 2 })),
+          });
+        },
+        modifiers: () => keys.current,
       };
     },
     [strokeCanvas, base, image.width, image.height],
@@ -227,7 +369,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
     const p = pointOf(event);
     if (!tool || panning || event.evt.button !== 0 || !p) return;
     pressed.current = true;
-    tool.onPointerDown(props.makeContext(), p);
+    keys.current = { shift: event.evt.shiftKey, alt: event.evt.altKey };
+    tool.onPointerDown(props.makeContext(), p, { alt: event.evt.altKey, shift: event.evt.shiftKey });
   };
   const onPointerMove = (event: KonvaEventObject<PointerEvent>) => {
     const p = pointOf(event);
@@ -285,26 +428,13 @@ export function EditorCanvas(props: EditorCanvasProps) {
           clipHeight={split === null ? undefined : image.height}
         >
           {base && <KonvaImage image={base} width={image.width} height={image.height} />}
-          {document.layers.map((layer) => {
-            const product = layer.type === 'paint' ? props.products.get(layer.productId) : undefined;
-            return (
-              <LayerPreview
-                key={layer.id}
-                layer={layer}
-                work={work}
-                image={image}
-                product={product}
-                texture={product?.textureUrl ? textures.get(product.textureUrl) : null}
-                original={original}
-                base={base}
-                front={fronts.get(layer.id)}
-              />
-            );
-          })}
+          {document.layers.map((layer, i) => (
+            <LayerPreview key={layer.id} preview={previews[i]!} image={image} />
+          ))}
         </Group>
       </Layer>
       <Layer listening={false}>
-        {selected && split === null && <SelectionHighlight layer={selected} work={work} image={image} />}
+        {selected && split === null && <SelectionOutline layer={selected} work={work} image={image} />}
       </Layer>
       {/* A layer of its own: a stroke or an outline redraws it at every pointer move, and a Konva layer
       redraws whole; the highlight (a full-size image) beside them took a quarter of each frame. */}

@@ -17,6 +17,7 @@ import ConstructionIcon from '@mui/icons-material/Construction';
 import FormatPaintIcon from '@mui/icons-material/FormatPaint';
 import GestureIcon from '@mui/icons-material/Gesture';
 import GridOnIcon from '@mui/icons-material/GridOn';
+import HealingIcon from '@mui/icons-material/Healing';
 import HighlightAltIcon from '@mui/icons-material/HighlightAlt';
 import LockIcon from '@mui/icons-material/Lock';
 import RedoIcon from '@mui/icons-material/Redo';
@@ -31,6 +32,7 @@ const TOOL_ICONS: Record<EditTool, ComponentType<{ fontSize?: 'small' }>> = {
   floor: GridOnIcon,
   brush: BrushIcon,
   eraser: AutoFixOffIcon,
+  heal: HealingIcon,
   select: HighlightAltIcon,
   lasso: GestureIcon,
   ai_decoration: AutoAwesomeIcon,

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -23,7 +25,8 @@ export function layerName(layer: EditLayer, products: ReadonlyMap<string, Produc
     });
   if (layer.type === 'correction')
     return t(layer.restore === 'draft' ? 'layers.correctionDraft' : 'layers.correction');
-  return t(`layers.ai_${layer.mode}`);
+  if (layer.type === 'ai') return t(`layers.ai_${layer.mode}`);
+  return t(`layers.${layer.type}`);
 }
 
 export interface LayerListProps {
@@ -34,6 +37,11 @@ export interface LayerListProps {
   readonly onSelect: (layerId: string | null) => void;
   readonly onMove: (layerId: string, toIndex: number) => void;
   readonly onRemove: (layerId: string) => void;
+  /**
+   * "Add to the chosen layer" for the tools that may extend one (object selection, lasso); null hides it.
+   * Off, each selection or lasso starts a layer of its own.
+   */
+  readonly addToLayer?: { readonly checked: boolean; readonly onChange: (checked: boolean) => void } | null;
 }
 
 /** The row leaves room for the three actions (and the item's 16 px inset); on phones and tablets they are finger-sized. */
@@ -53,14 +61,37 @@ export function LayerList({
   onSelect,
   onMove,
   onRemove,
+  addToLayer = null,
 }: LayerListProps) {
   const { t } = useTranslation('editor');
   const headingId = useId();
+  const selected = layers.find((layer) => layer.id === selection);
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="subtitle2" component="h3">
         {t('layers.title')}
       </Typography>
+      {addToLayer && (
+        <>
+          <FormControlLabel
+            sx={touchTarget}
+            control={
+              <Switch
+                size="small"
+                checked={addToLayer.checked}
+                onChange={(event) => addToLayer.onChange(event.target.checked)}
+                data-testid="editor-add-to-layer"
+              />
+            }
+            label={<Typography variant="body2">{t('layers.addToLayer')}</Typography>}
+          />
+          {addToLayer.checked && selected?.type === 'paint' && (
+            <Typography variant="caption" color="text.secondary" component="p">
+              {t('layers.addToLayerNotPaint')}
+            </Typography>
+          )}
+        </>
+      )}
       {layers.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
           {t('layers.empty')}

@@ -124,6 +124,29 @@ describe('useAutosave', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
+  it('a value taken as saved (loaded from another tab) is not saved back; `same` ignores what needs no save', async () => {
+    const { save, calls } = manualSave();
+    const sameLetter = (a: string, b: string) => a[0] === b[0];
+    const { result, rerender } = renderHook(({ value }) => useAutosave(value, save, 100, true, sameLetter), {
+      initialProps: { value: 'a1' },
+    });
+    rerender({ value: 'a2' });
+    expect(result.current.status).toBe('saved');
+    act(() => result.current.markSaved('b1'));
+    rerender({ value: 'b1' });
+    act(() => void vi.advanceTimersByTime(1000));
+    await settle();
+    expect(save).not.toHaveBeenCalled();
+    expect(result.current.saved()).toBe('b1');
+    rerender({ value: 'c1' });
+    act(() => void vi.advanceTimersByTime(100));
+    await settle();
+    expect(result.current.busy()).toBe(true);
+    await act(async () => calls[0]!.resolve());
+    expect(calls.map((c) => c.value)).toEqual(['c1']);
+    expect(result.current.saved()).toBe('c1');
+  });
+
   it('saves a pending change when the editor goes away', async () => {
     const { save, calls } = manualSave();
     const { rerender, unmount } = renderHook(({ value }) => useAutosave(value, save, 1000), {

@@ -4,8 +4,9 @@ import { EDIT_MAX_LAYERS, MAX_AREA_SHAPES } from './document';
 /**
  * One change to the edit document. `apply` and `revert` return a new document (documents are never
  * mutated); a command whose `apply` returns the same document refused to act (a limit or a missing
- * layer) and is not recorded. A command remembers what it replaced, so it is applied and reverted
- * strictly in history order, never shared between two histories.
+ * layer) and is not recorded. A command remembers what it replaced, so `revert` undoes only its own
+ * last `apply`. The editor's undo restores the snapshot taken before the step (it survives a reload,
+ * where commands would not), so the history never calls `revert`.
  */
 export interface Command {
   readonly kind: string;

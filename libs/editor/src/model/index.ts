@@ -1,4 +1,5 @@
 export * from './document';
 export * from './commands';
+export * from './history';
 export * from './state';
 export * from './store';

@@ -1,6 +1,7 @@
 import type { EditDocument } from '@estancia/contracts';
 import type { Command } from './commands';
 import {
+  chooseProduct,
   createEditorState,
   execute,
   redo,
@@ -22,7 +23,9 @@ export interface EditorStore {
   undo(): void;
   redo(): void;
   select(layerId: string | null): void;
-  /** Starts over from another document (a new session), with an empty history. */
+  /** The paint or floor the next wall or floor gets (saved with the document, not an undo step). */
+  chooseProduct(surface: 'wall' | 'floor', productId: string): void;
+  /** Starts over from another saved document (a new session, another tab's save), with its history. */
   reset(document: EditDocument): void;
 }
 
@@ -48,6 +51,7 @@ export function createEditorStore(document: EditDocument): EditorStore {
     undo: () => set(undo(state)),
     redo: () => set(redo(state)),
     select: (layerId) => set(select(state, layerId)),
+    chooseProduct: (surface, productId) => set(chooseProduct(state, surface, productId)),
     reset: (next) => set(createEditorState(next)),
   };
 }

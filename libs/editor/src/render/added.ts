@@ -30,7 +30,7 @@ export function addedCoverage(
   return canvas;
 }
 
-/** One step of the chain: the furniture still standing after a correction. */
+/** One step of the chain: the furniture still standing after a correction or a heal. */
 interface Step {
   correction: EditLayer;
   front: HTMLCanvasElement;
@@ -52,8 +52,10 @@ export function furnitureInFront(
   let reusable = true;
   for (const layer of layers) {
     if (layer.type === 'paint') fronts.set(layer.id, front);
-    // Restoring the draft brings back what the engine added too: the furniture stays in front.
-    if (layer.type !== 'correction' || layer.restore === 'draft') continue;
+    // Restoring the draft brings back what the engine added too: the furniture stays in front. The photo
+    // shown again, or a heal, takes it away.
+    const clears = (layer.type === 'correction' && layer.restore !== 'draft') || layer.type === 'heal';
+    if (!clears) continue;
     const earlier = previous[chain.length];
     reusable &&= earlier?.correction === layer;
     if (reusable) front = earlier!.front;

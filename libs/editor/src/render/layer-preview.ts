@@ -7,8 +7,10 @@ import {
   type Product,
   type SurfaceSource,
 } from '@estancia/contracts';
+import { drawAiResult, type AiResult } from '../ai/ai-result';
 import { areaCoverage } from './area';
 import { createCanvas } from './canvas';
+import { healedPixels } from './healed';
 
 export interface PreviewSources {
   /** The paint or floor product of a paint layer. */
@@ -21,7 +23,20 @@ export interface PreviewSources {
   readonly base?: HTMLImageElement | null;
   /** The furniture standing in front of a paint layer (coverage in alpha), which the paint goes under. */
   readonly front?: CanvasImageSource | null;
+  /**
+   * The picture as edited under this layer (the base and the layers before it): what a correction and a
+   * heal are matched to at their edge, and where a heal takes its texture.
+   */
+  readonly under?: CanvasImageSource | null;
+  /** An AI layer's result from the engine, shown inside its area instead of the hatching. */
+  readonly aiResult?: AiResult | null;
+  /** The photo's size in pixels: where an AI result goes (its box is in the photo's pixels). */
+  readonly imageWidth?: number;
+  readonly imageHeight?: number;
 }
+
+/** AI areas without a result are shown a little see-through over the picture (and so composed under later layers). */
+export const AI_PREVIEW_OPACITY = 0.85;
 
 const AI_TINTS = { decoration: '124, 77, 255', reform: '255, 145, 0' } as const;
 
@@ -65,12 +80,15 @@ function texturePattern(
 export interface LayerPreviewImage {
   canvas: HTMLCanvasElement;
   blend: GlobalCompositeOperation;
+  /** How opaque it is composed (1 when absent): the hatching of an AI area lets the picture show through. */
+  opacity?: number;
 }
 
 /**
  * A layer's look inside its area, at `width`×`height`: paint and floors laid by the same definition the
  * server renders with (@estancia/contracts `paintSurface`: the photo's light kept, floors in perspective,
- * under the furniture in `front`), the original photo for a correction, a hatched tint for an AI area.
+ * under the furniture in `front`), the original photo for a correction, the engine's result for an AI area
+ * (its PNG's alpha is the feathered edge, so it is drawn as returned, opaque), else a hatched tint.
  * Without readable photo pixels, paint is shown multiplied over the photo instead (close, not exact).
  */
 export function renderLayerPreview(
@@ -82,6 +100,11 @@ export function renderLayerPreview(
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d', { willReadFrequently: layer.type === 'paint' });
   if (!ctx) return { canvas, blend: 'source-over' };
+  const { aiResult, imageWidth, imageHeight } = sources;
+  if (layer.type === 'ai' && aiResult && aiResult.layerId === layer.id && imageWidth && imageHeight) {
+    drawAiResult(canvas, aiResult, imageWidth, imageHeight);
+    return { canvas, blend: 'source-over', opacity: 1 };
+  }
   ctx.drawImage(areaCoverage(layer.area, canvas.width, canvas.height), 0, 0);
   if (layer.type === 'paint') {
     if (sources.front) {
@@ -97,14 +120,29 @@ export function renderLayerPreview(
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     return { canvas, blend: 'multiply' };
   }
+  if ((layer.type === 'correction' || layer.type === 'heal') && layHealed(ctx, layer, sources))
+    return { canvas, blend: 'source-over' };
   ctx.globalCompositeOperation = 'source-in';
-  if (layer.type === 'correction') {
+  if (layer.type === 'heal') {
+    // Without the picture's pixels, the heal shows its source offset, unmatched (close, not exact).
+    const under = sources.under ?? sources.base;
+    if (under)
+      ctx.drawImage(
+        under,
+        -layer.source.dx * canvas.width,
+        -layer.source.dy * canvas.height,
+        canvas.width,
+        canvas.height,
+      );
+    else ctx.clearRect(0, 0, canvas.width, canvas.height);
+  } else if (layer.type === 'correction') {
     const restored = layer.restore === 'draft' ? sources.base : sources.original;
     if (restored) ctx.drawImage(restored, 0, 0, canvas.width, canvas.height);
     else ctx.clearRect(0, 0, canvas.width, canvas.height);
   } else {
     ctx.fillStyle = hatch(ctx, AI_TINTS[layer.mode]);
     ctx.fillRect(0, 0, canvas.width, canvas.height);
+    return { canvas, blend: 'source-over', opacity: AI_PREVIEW_OPACITY };
   }
   return { canvas, blend: 'source-over' };
 }
@@ -157,6 +195,32 @@ function laySurface(
     data[o + 2] = b;
     data[o + 3] = a;
   });
+  ctx.putImageData(out, 0, 0);
+  return true;
+}
+
+/**
+ * Replaces the area drawn on `ctx` with the correction or heal as the server lays it (@estancia/contracts
+ * `seamlessFill`, matched to the picture under the layer); false when the pixels cannot be read.
+ */
+function layHealed(
+  ctx: CanvasRenderingContext2D,
+  layer: Extract<EditLayer, { type: 'correction' | 'heal' }>,
+  sources: PreviewSources,
+): boolean {
+  const { width, height } = ctx.canvas;
+  const underImage = sources.under ?? sources.base;
+  if (!underImage) return false;
+  const under = pixelsOf(underImage, width, height);
+  const restoredImage =
+    layer.type === 'heal' ? underImage : layer.restore === 'draft' ? sources.base : sources.original;
+  const restored = restoredImage ? pixelsOf(restoredImage, width, height) : null;
+  if (!under || !restored) return false;
+  const area = ctx.getImageData(0, 0, width, height).data;
+  const coverage = new Uint8Array(width * height);
+  for (let i = 0; i < coverage.length; i++) coverage[i] = area[i * 4 + 3]!;
+  const out = ctx.createImageData(width, height);
+  healedPixels(under, restored, coverage, layer, out.data);
   ctx.putImageData(out, 0, 0);
   return true;
 }

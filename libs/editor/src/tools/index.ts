@@ -1,5 +1,6 @@
 import type { EditTool } from '@estancia/contracts';
 import { createAiTool } from './ai-tool';
+import { createHealTool } from './heal-tool';
 import { createLassoTool, createSelectTool } from './selection-tools';
 import { createStrokeTool } from './stroke-tool';
 import { createSurfaceTool } from './surface-tool';
@@ -14,6 +15,7 @@ export { createLassoTool, createSelectTool } from './selection-tools';
 export { createSurfaceTool, refineSelectedSurface } from './surface-tool';
 export { applyAiToSelection, createAiTool, type AiMode } from './ai-tool';
 export { createWatermarkTool } from './watermark-tool';
+export { createHealTool, healLayer } from './heal-tool';
 
 /** One instance of every tool; each keeps only its gesture in progress. */
 export function createTools(): Record<EditTool, EditorTool> {
@@ -22,6 +24,7 @@ export function createTools(): Record<EditTool, EditorTool> {
     floor: createSurfaceTool('floor'),
     brush: createStrokeTool('brush'),
     eraser: createStrokeTool('eraser'),
+    heal: createHealTool(),
     select: createSelectTool(),
     lasso: createLassoTool(),
     ai_decoration: createAiTool('ai_decoration'),
@@ -36,6 +39,7 @@ export const TOOL_SHORTCUTS: Record<EditTool, string> = {
   floor: 'F',
   brush: 'B',
   eraser: 'E',
+  heal: 'J',
   select: 'S',
   lasso: 'L',
   ai_decoration: 'A',

@@ -1,10 +1,10 @@
 import { PointPath } from './geometry';
-import { addShape, correctionLayer, maskShapeAt, selectedLayer } from './targets';
+import { addShape, correctionLayer, layerToExtend, maskShapeAt } from './targets';
 import type { EditorTool } from './types';
 
 /**
- * Object selection: a click selects the region of similar colour around it (a mask shape), added to
- * the selected layer's area or, with none selected, to a new correction layer.
+ * Object selection: a click selects the region of similar colour around it (a mask shape) as a new
+ * correction layer, or, with "add to layer", into the selected correction or AI layer (never a wall or floor).
  */
 export function createSelectTool(): EditorTool {
   return {
@@ -12,7 +12,7 @@ export function createSelectTool(): EditorTool {
     cursor: 'cell',
     onPointerDown(ctx, p) {
       const shape = maskShapeAt(ctx, p);
-      if (shape) addShape(ctx, shape, selectedLayer(ctx), correctionLayer);
+      if (shape) addShape(ctx, shape, layerToExtend(ctx), correctionLayer);
     },
     onPointerMove() {},
     onPointerUp() {},
@@ -43,7 +43,7 @@ export function createLassoTool(): EditorTool {
       addShape(
         ctx,
         { kind: 'polygon', points: [...done.values], erase: false },
-        selectedLayer(ctx),
+        layerToExtend(ctx),
         correctionLayer,
       );
     },

@@ -13,6 +13,17 @@ export const selectedLayer = (ctx: ToolContext): EditLayer | undefined => {
   return findLayer(document, selection);
 };
 
+/**
+ * The layer an object selection or a lasso goes into: the selected one only when the decorator chose
+ * "add to layer" and it is a correction or an AI area; a wall or a floor is never extended by them
+ * (a click on a print must not become floor). Otherwise undefined: the shape starts its own layer.
+ */
+export const layerToExtend = (ctx: ToolContext): EditLayer | undefined => {
+  if (!ctx.settings.addToLayer) return undefined;
+  const selected = selectedLayer(ctx);
+  return selected && selected.type !== 'paint' ? selected : undefined;
+};
+
 export const correctionLayer = (
   area: EditShape[],
   restore: 'original' | 'draft' = 'original',

@@ -282,12 +282,16 @@ describe('object selection and lasso', () => {
     valid(ctx);
   });
 
-  it('adds to the selected layer and says when the photo cannot be read', () => {
-    const store = createEditorStore({ ...emptyDocument(), layers: [wallLayer()] });
+  it('never extends a selected wall, adds to a correction with "add to layer", and says when the photo cannot be read', () => {
+    const store = createEditorStore({ ...emptyDocument(), layers: [wallLayer(), correction()] });
     store.select('wall-1');
-    const ctx = toolContext({ store, pixels: photo });
+    const ctx = toolContext({ store, pixels: photo, settings: { addToLayer: true } });
     tools().select.onPointerDown(ctx, { x: 0.1, y: 0.1 });
-    expect(layers(ctx)[0]!.area.map((s) => s.kind)).toEqual(['polygon', 'mask']);
+    expect(layers(ctx)[0]!.area.map((s) => s.kind)).toEqual(['polygon']);
+    expect(layers(ctx)).toHaveLength(3);
+    store.select('fix-1');
+    tools().select.onPointerDown(ctx, { x: 0.1, y: 0.1 });
+    expect(layers(ctx)[1]!.area.map((s) => s.kind)).toEqual(['stroke', 'mask']);
     const blind = toolContext();
     tools().select.onPointerDown(blind, { x: 0.1, y: 0.1 });
     expect(blind.notices).toEqual(['no_pixels']);

@@ -1,4 +1,4 @@
-import type { EditTool } from '@estancia/contracts';
+import type { EditTool, SurfaceBrushStroke } from '@estancia/contracts';
 import type { PixelGrid } from '../mask/flood-fill';
 import type { EditorStore } from '../model/store';
 
@@ -20,8 +20,17 @@ export interface ToolSettings {
   readonly surfaceTolerance: number;
   /** What the corrector brush shows again: the original photo, or the AI draft the layers go over. */
   readonly restore: 'original' | 'draft';
+  /** Wall and floor: draw an outline (corners) instead of selecting the surface with one click. */
+  readonly surfaceOutline?: boolean;
+  /** Wall and floor on a touch screen: drags brush the selected surface (add or subtract) instead. */
+  readonly surfaceBrush?: 'add' | 'subtract' | null;
   readonly wallProductId: string | null;
   readonly floorProductId: string | null;
+  /**
+   * "Add to layer": object selection and the lasso extend the selected correction or AI layer instead
+   * of starting a layer of their own (never a wall's or a floor's). Off when absent.
+   */
+  readonly addToLayer?: boolean;
 }
 
 /** Why a gesture made no change; the view says it to the user. */
@@ -33,7 +42,8 @@ export type ToolNotice =
   | 'empty_selection'
   | 'selection_too_complex'
   | 'nothing_to_erase'
-  | 'select_area_first';
+  | 'select_area_first'
+  | 'heal_source_set';
 
 /**
  * The transient drawing of a gesture in progress. The view draws it imperatively (an offscreen
@@ -47,6 +57,21 @@ export interface ToolPreview {
   clear(): void;
 }
 
+/** A surface selection asked of the selection worker, in the document's fractions. */
+export interface SurfaceSelectionRequest {
+  readonly seed: NormalPoint;
+  readonly outline?: readonly number[];
+  readonly tolerance: number;
+  readonly strokes?: readonly SurfaceBrushStroke[];
+}
+
+/** The selected surface as a mask grid (the photo's size, at most 4096 a side). */
+export interface SelectedSurface {
+  readonly width: number;
+  readonly height: number;
+  readonly mask: Uint8Array;
+}
+
 /** What a tool works with; the view builds a fresh one per event, so settings are always current. */
 export interface ToolContext {
   readonly store: EditorStore;
@@ -58,8 +83,22 @@ export interface ToolContext {
   /** The displayed photo's pixels at the selection's working resolution, or null when unreadable. */
   readPixels(): PixelGrid | null;
   readonly preview: ToolPreview;
+  /**
+   * Selects the clicked surface on the picture as edited, off the main thread; null when a newer
+   * request overtook it. Absent where the pixels cannot be read that way (the tools fall back to
+   * outlines then).
+   */
+  selectSurface?(request: SurfaceSelectionRequest): Promise<SelectedSurface | null>;
+  /** Modifier keys held at the gesture's start: shift adds to a selected surface, alt subtracts. */
+  modifiers?(): { readonly shift: boolean; readonly alt: boolean };
   notify(notice: ToolNotice): void;
   random(): number;
+}
+
+/** Keys held at a pointer press (the heal brush's alt-click picks its source). */
+export interface PointerModifiers {
+  readonly alt?: boolean;
+  readonly shift?: boolean;
 }
 
 /** A tool: a small strategy turning pointer gestures into commands. */
@@ -70,7 +109,7 @@ export interface EditorTool {
   /** Acts once when chosen instead of on the canvas (the watermark toggle). */
   readonly instant?: boolean;
   onActivate?(ctx: ToolContext): void;
-  onPointerDown(ctx: ToolContext, p: NormalPoint): void;
+  onPointerDown(ctx: ToolContext, p: NormalPoint, modifiers?: PointerModifiers): void;
   onPointerMove(ctx: ToolContext, p: NormalPoint): void;
   onPointerUp(ctx: ToolContext, p: NormalPoint): void;
   onDoubleClick?(ctx: ToolContext, p: NormalPoint): void;

@@ -7,6 +7,7 @@ import type { SaveStatus } from '@estancia/editor';
 import { apiErrorKey } from '../../common/apiErrorKey';
 import {
   fetchEditorProducts,
+  fetchReviewAiPreview,
   fetchReviewEditSession,
   renderReviewEdit,
   saveReviewEdit,
@@ -153,10 +154,13 @@ export const ReviewEditorPanel = ({ review, holding, onRendered }: ReviewEditorP
           products={products.data ?? []}
           readOnly={!holding}
           onSave={onSave}
+          // Another tab's save shows when this page comes back into view.
+          loadSession={() => fetchReviewEditSession(reviewId)}
           onRender={onRender}
           onLockedTool={() => notify('reviewEditor.lockedTool', { type: 'info' })}
           locale={isLocale(locale) ? locale : undefined}
           onSaveStatusChange={setSaveStatus}
+          onAiPreview={(document, layerId) => fetchReviewAiPreview(reviewId, document, layerId)}
         />
       </Suspense>
     </Stack>

@@ -26,6 +26,11 @@ export type Job =
       data: { decorationId: string; versionId: string; reviewId: string | null; staffId: string | null };
     }
   | {
+      name: 'decoration.edit-ai-preview';
+      /** Renders one AI layer of an edit document over the layers before it, for the editor to show. */
+      data: { decorationId: string; document: unknown; layerId: string };
+    }
+  | {
       name: 'billing.expire-checkouts';
       /** A repeatable sweep: open checkout sessions past their expiry become expired. */
       data: Record<string, never>;
@@ -106,6 +111,7 @@ export const JOB_SETTINGS: Record<JobName, { concurrency: number | ((config: App
   'mail.send': { concurrency: 5 },
   'decoration.render': { concurrency: (config) => config.RENDER_CONCURRENCY },
   'decoration.edit': { concurrency: 2 },
+  'decoration.edit-ai-preview': { concurrency: 2 },
   'billing.expire-checkouts': { concurrency: 1 },
   'billing.sandbox-renewals': { concurrency: 1 },
   'decoration.sla': { concurrency: 1 },

@@ -1,6 +1,14 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { editDocumentSchema, ErrorCode, type RoomType, type Style } from '@estancia/contracts';
+import {
+  editDocumentSchema,
+  ErrorCode,
+  type EditDocument,
+  type RoomType,
+  type Style,
+} from '@estancia/contracts';
+import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../infra/config/config';
 import { AppError } from '../../infra/http/app-error';
@@ -14,9 +22,9 @@ import { EngineRouter } from '../decorations/engine/engine-router.service';
 import { StagingTimeoutError } from '../decorations/engine/staging-engine.port';
 import { stagingPrompt } from '../decorations/engine/staging-prompt';
 import { ReviewAccess } from '../review/review-access';
-import { renderEdit, type PaintSource } from './edit-renderer';
+import { rasteriseArea, renderEdit, type PaintSource, type StageRequest } from './edit-renderer';
 import { productIds } from './edit-rules';
-import type { EditRendered } from './edits.service';
+import type { AiPreviewRendered, EditRendered } from './edits.service';
 
 /** What a render reads, in one query: the decoration, its photo, the saved document and its base. */
 interface EditSource {
@@ -74,7 +82,7 @@ export class EditRenderJob {
     try {
       source = await this.source(data.decorationId);
       const keys = resultKeys(source.projectId, data.decorationId, data.versionId);
-      const rendered = await this.draw(source);
+      const rendered = await this.draw(source, data.decorationId);
       // Fixed keys: a second run overwrites the same files.
       await this.storage.put(keys.result, rendered.result);
       await this.storage.put(keys.thumbnail, rendered.thumbnail);
@@ -131,8 +139,11 @@ export class EditRenderJob {
     return row;
   }
 
-  private async draw(source: EditSource) {
-    const document = editDocumentSchema.parse(source.document);
+  private async draw(
+    source: EditSource,
+    decorationId: string,
+    document = editDocumentSchema.parse(source.document),
+  ) {
     const products = await this.catalogue.find(productIds(document));
     const paints = new Map<string, PaintSource>();
     for (const [id, product] of products) {
@@ -158,26 +169,111 @@ export class EditRenderJob {
       added,
       document,
       paints,
-      // The engine sees the real room (the original photo); what it draws is kept inside the area.
-      stage: async ({ mode, style, seed, mask }) => {
-        const chosen = style ?? source.baseStyle ?? source.style;
-        const staged = await this.engines.render(
-          'editor_ai',
-          {
-            image: original,
-            width: source.width,
-            height: source.height,
-            roomType,
-            style: chosen,
-            seed,
-            mask,
-            prompt: mode === 'reform' ? reformPrompt(roomType, chosen) : stagingPrompt(roomType, chosen),
-          },
-          { signal },
-        );
-        return staged.image;
-      },
+      // The engine sees the picture as edited under the AI area (the draft with the decorator's paint and
+      // corrections): what it draws is kept inside the area, and the paint it did not cover stays.
+      stage: (request) => this.stageArea(source, decorationId, roomType, request, signal),
     });
+  }
+
+  /**
+   * One AI area: the engine's result over the picture under it, faded in from the area's edge so no seam or
+   * cut piece shows. Kept by what it was made from (picture, area, mode, style, seed), so the editor's
+   * preview and the delivered render use the very same result.
+   */
+  private async stageArea(
+    source: EditSource,
+    decorationId: string,
+    roomType: RoomType,
+    { image, mode, style, seed, mask }: StageRequest,
+    signal: AbortSignal,
+  ): Promise<Buffer> {
+    const chosen = style ?? source.baseStyle ?? source.style;
+    const hash = createHash('sha256')
+      .update(JSON.stringify({ mode, style: chosen, seed, roomType }))
+      .update(image)
+      .update(mask)
+      .digest('hex')
+      .slice(0, 32);
+    const key = `projects/${source.projectId}/decorations/${decorationId}/ai-${hash}.jpg`;
+    if (await this.storage.exists(key)) return this.storage.get(key);
+    const started = performance.now();
+    const staged = await this.engines.render(
+      'editor_ai',
+      {
+        image,
+        width: source.width,
+        height: source.height,
+        roomType,
+        style: chosen,
+        seed,
+        mask,
+        prompt: mode === 'reform' ? reformPrompt(roomType, chosen) : stagingPrompt(roomType, chosen),
+      },
+      { signal },
+    );
+    const result = await featherInto(image, staged.image, mask);
+    await this.storage.put(key, result);
+    this.logger.log(`AI area of ${decorationId} rendered in ${Math.round(performance.now() - started)} ms`);
+    return result;
+  }
+
+  /**
+   * The editor's preview of one AI layer: the document up to that layer rendered as it will be delivered,
+   * cut to the layer's area, with the area's coverage as alpha.
+   */
+  @OnJob('decoration.edit-ai-preview')
+  async preview(data: JobOf<'decoration.edit-ai-preview'>): Promise<AiPreviewRendered> {
+    try {
+      const document = editDocumentSchema.parse(data.document);
+      const index = document.layers.findIndex((l) => l.id === data.layerId);
+      const layer = document.layers[index];
+      if (!layer || layer.type !== 'ai') throw new AppError(ErrorCode.VALIDATION_FAILED);
+      const source = await this.previewSource(data.decorationId, document.baseVersionId);
+      const upTo: EditDocument = {
+        ...document,
+        layers: document.layers.slice(0, index + 1),
+        watermark: false,
+      };
+      const rendered = await this.draw(source, data.decorationId, upTo);
+      const size = { width: rendered.width, height: rendered.height };
+      const coverage = await rasteriseArea(layer.area, size);
+      const box = coveredBox(coverage, size.width, size.height);
+      if (!box) throw new AppError(ErrorCode.VALIDATION_FAILED);
+      const alpha = await sharp(Buffer.from(coverage), { raw: { ...size, channels: 1 } })
+        .extract(box)
+        .raw()
+        .toBuffer();
+      const png = await sharp(rendered.result)
+        .removeAlpha()
+        .extract(box)
+        .joinChannel(alpha, { raw: { width: box.width, height: box.height, channels: 1 } })
+        .png()
+        .toBuffer();
+      const hash = createHash('sha256').update(png).digest('hex').slice(0, 32);
+      const key = `projects/${source.projectId}/decorations/${data.decorationId}/ai-preview-${hash}.png`;
+      await this.storage.put(key, png);
+      return { layerId: layer.id, key, ...box };
+    } catch (error) {
+      throw this.jobError(error, `preview of ${data.layerId}`);
+    }
+  }
+
+  /** What a preview reads: like `source`, with the base the request's document names (it may be unsaved). */
+  private async previewSource(decorationId: string, baseVersionId: string): Promise<EditSource> {
+    const [row] = (await this.dataSource.query(
+      `SELECT d.project_id AS "projectId", d.user_id AS "userId", d.room_type AS "roomType", d.style,
+              i.original_key AS "originalKey", i.width, i.height, NULL AS document,
+              v.result_key AS "baseKey", v.room_type AS "baseRoomType", v.style AS "baseStyle", v.seed AS "baseSeed",
+              v.added_key AS "baseAddedKey"
+         FROM decorations d
+         JOIN project_images i ON i.id = d.image_id
+         LEFT JOIN decoration_versions v ON v.id::text = $2 AND v.decoration_id = d.id AND v.state = 'ready'
+        WHERE d.id = $1`,
+      [decorationId, baseVersionId],
+    )) as EditSource[];
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND);
+    if (!row.baseKey) throw new AppError(ErrorCode.VALIDATION_FAILED);
+    return row;
   }
 
   /**
@@ -255,4 +351,83 @@ export class EditRenderJob {
     this.logger.warn(`Edit render ${versionId} failed: ${String(error)}`);
     return new AppError(ErrorCode.GENERATION_ERROR);
   }
+}
+
+/** Sigma of the fade at an AI area's edge, as a share of the image's width. */
+const FEATHER = 0.004;
+
+/**
+ * The engine's picture faded into the one it was given: fully the engine's deep inside the area, nothing of it
+ * at the area's edge (the blurred mask, stretched so it reaches 0 where the edge's coverage is one half). Only
+ * the area's box is blended, in libvips: at 12 MP the whole picture would cost seconds.
+ */
+async function featherInto(under: Buffer, staged: Buffer, mask: Buffer): Promise<Buffer> {
+  const { width, height } = await sharp(under).metadata();
+  const size = { width: width!, height: height! };
+  const coverage = await sharp(mask)
+    .resize(size.width, size.height, { fit: 'fill' })
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const sigma = Math.max(1, FEATHER * size.width);
+  const covered = coveredBox(coverage, size.width, size.height);
+  if (!covered) return under;
+  // The box grown by the blur's reach, so the fade is not cut by it.
+  const reach = Math.ceil(3 * sigma);
+  const left = Math.max(0, covered.left - reach);
+  const top = Math.max(0, covered.top - reach);
+  const box = {
+    left,
+    top,
+    width: Math.min(size.width, covered.left + covered.width + reach) - left,
+    height: Math.min(size.height, covered.top + covered.height + reach) - top,
+  };
+  const region = { width: box.width, height: box.height };
+  const [fade, picture] = await Promise.all([
+    sharp(coverage, { raw: { ...size, channels: 1 } })
+      .extract(box)
+      .blur(sigma)
+      .linear(2, -255)
+      .extractChannel(0)
+      .raw()
+      .toBuffer(),
+    sharp(staged)
+      .autoOrient()
+      .resize(size.width, size.height, { fit: 'fill' })
+      .removeAlpha()
+      .extract(box)
+      .raw()
+      .toBuffer(),
+  ]);
+  const faded = await sharp(picture, { raw: { ...region, channels: 3 } })
+    .joinChannel(fade, { raw: { ...region, channels: 1 } })
+    .raw()
+    .toBuffer();
+  return sharp(under)
+    .removeAlpha()
+    .composite([{ input: faded, raw: { ...region, channels: 4 }, left: box.left, top: box.top }])
+    .jpeg({ quality: 95 })
+    .toBuffer();
+}
+
+/** The smallest box holding every pixel of a coverage mask, or null for an empty one. */
+function coveredBox(
+  coverage: Uint8Array,
+  width: number,
+  height: number,
+): { left: number; top: number; width: number; height: number } | null {
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (coverage[y * width + x]) {
+        if (x < left) left = x;
+        if (x > right) right = x;
+        if (y < top) top = y;
+        bottom = y;
+      }
+  return right < 0 ? null : { left, top, width: right - left + 1, height: bottom - top + 1 };
 }

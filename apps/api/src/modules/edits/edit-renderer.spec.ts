@@ -389,3 +389,240 @@ describe('renderEdit', () => {
     expect(plain.added).toBeUndefined();
   });
 });
+
+// ---- seamless corrections, heal, delivered paint ----
+
+/** Raw RGB pixels of a size, from a function of (x, y). */
+function rawImage(width: number, height: number, colour: (x: number, y: number) => number[]): Buffer {
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = colour(x, y);
+      const i = (y * width + x) * 3;
+      data[i] = Math.max(0, Math.min(255, Math.round(r!)));
+      data[i + 1] = Math.max(0, Math.min(255, Math.round(g!)));
+      data[i + 2] = Math.max(0, Math.min(255, Math.round(b!)));
+    }
+  return data;
+}
+const png = (data: Buffer, width: number, height: number) =>
+  sharp(data, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+const savePng = async (name: string, image: Buffer) => {
+  await sharp(image)
+    .png()
+    .toFile(`/tmp/h4/${name}.png`)
+    .catch(() => undefined);
+};
+
+/** A plastered wall: soft light from the left and a fine, fixed texture. */
+const plaster = (x: number, y: number): number[] => {
+  const grain =
+    ((Math.sin(x * 1.7 + y * 0.3) + Math.sin(y * 2.3 - x * 0.9) + Math.sin((x + y) * 0.41)) * 10) / 3;
+  const light = 200 - x * 0.08 - y * 0.05 + grain;
+  return [light, light * 0.96, light * 0.9];
+};
+
+/** Mean luminance step across a vertical edge at column `x`: the 3 px inside less the 3 px outside. */
+function stepAcross(
+  data: Uint8Array,
+  width: number,
+  x: number,
+  inside: 1 | -1,
+  rows: [number, number],
+): number {
+  let sum = 0;
+  let count = 0;
+  for (let y = rows[0]; y < rows[1]; y++)
+    for (let k = 1; k <= 3; k++) {
+      const inner = (y * width + x + inside * (k + 1)) * 3;
+      const outer = (y * width + x - inside * k) * 3;
+      sum += luminance([data[inner]!, data[inner + 1]!, data[inner + 2]!]);
+      sum -= luminance([data[outer]!, data[outer + 1]!, data[outer + 2]!]);
+      count++;
+    }
+  return sum / count;
+}
+
+describe('renderEdit: corrections without seams, the heal brush, the delivered paint', () => {
+  const [w, h] = [400, 300];
+  // The lasso: x 100..300, y 60..240.
+  const lasso = {
+    kind: 'polygon' as const,
+    points: [0.25, 0.2, 0.75, 0.2, 0.75, 0.8, 0.25, 0.8],
+    erase: false,
+  };
+
+  it('restores the photo inside a lasso with no step at its edge where the draft is brighter', async () => {
+    const originalRaw = rawImage(w, h, plaster);
+    // The AI draft: graded 5 levels brighter on the left, 3 on the right, and a dark armchair in the lasso.
+    const draftRaw = rawImage(w, h, (x, y) => {
+      const lift = 5 - (2 * x) / w;
+      const chair = x > 150 && x < 250 && y > 110 && y < 220;
+      return chair ? [70, 50, 40] : plaster(x, y).map((v) => v + lift);
+    });
+    const [original, base] = await Promise.all([png(originalRaw, w, h), png(draftRaw, w, h)]);
+    const out = await renderEdit({
+      base,
+      original,
+      document: doc([{ id: 'c', type: 'correction', area: [lasso] }]),
+      paints,
+      stage: noEngine,
+    });
+    await savePng('seam-before-draft', base);
+    await savePng('seam-after-restored', out.result);
+    const { data } = await pixels(out.result);
+    const rows: [number, number] = [70, 230];
+    // Today's hard restore steps down by the draft's lift: about 5 on the left edge, 3 on the right.
+    expect(Math.abs(stepAcross(data, w, 100, 1, rows))).toBeLessThanOrEqual(2);
+    expect(Math.abs(stepAcross(data, w, 300, -1, rows))).toBeLessThanOrEqual(2);
+    // The armchair is gone: the area shows the photo's wall (at the draft's exposure), texture and all.
+    const [r, g, b] = (await pixels(out.result)).at(0.5, 0.55);
+    expect(luminance([r, g, b])).toBeGreaterThan(150);
+    let variance = 0;
+    let mean = 0;
+    const values: number[] = [];
+    for (let x = 160; x < 240; x++) values.push(data[(165 * w + x) * 3]!);
+    mean = values.reduce((a, v) => a + v, 0) / values.length;
+    variance = values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length;
+    expect(Math.sqrt(variance)).toBeGreaterThan(3); // the plaster's grain, not a flat fill
+  });
+
+  it('still restores exactly when the edge differs by content (paint taken back), not by exposure', async () => {
+    const originalRaw = rawImage(w, h, plaster);
+    const [original, base] = await Promise.all([png(originalRaw, w, h), png(originalRaw, w, h)]);
+    const out = await renderEdit({
+      base,
+      original,
+      document: doc([paint([rect(0, 0, 1, 1)]), { id: 'c', type: 'correction', area: [lasso] }]),
+      paints,
+      stage: noEngine,
+    });
+    const after = await pixels(out.result);
+    // Inside: the plaster as it was (no blue carried in from the painted wall around it).
+    expect(near(after.at(0.5, 0.5), plaster(200, 150), 4)).toBe(true);
+    expect(hue(after.at(0.1, 0.1))).toBeGreaterThan(180);
+  });
+
+  it('matches the grade, not a lamp’s glow that crosses the lasso’s edge', async () => {
+    const originalRaw = rawImage(w, h, plaster);
+    // Graded 4 levels up, and a warm glow (up to +18 red) centred on the lasso's left edge.
+    const glow = (x: number, y: number) => 18 * Math.max(0, 1 - Math.hypot(x - 100, y - 150) / 70);
+    const draftRaw = rawImage(w, h, (x, y) =>
+      plaster(x, y).map((v, c) => v + 4 + glow(x, y) * [1, 0.7, 0.1][c]!),
+    );
+    const [original, base] = await Promise.all([png(originalRaw, w, h), png(draftRaw, w, h)]);
+    const out = await renderEdit({
+      base,
+      original,
+      document: doc([{ id: 'c', type: 'correction', area: [lasso] }]),
+      paints,
+      stage: noEngine,
+    });
+    const after = await pixels(out.result);
+    // The middle of the area is the photo at the draft's grade, without the glow's warmth smeared in
+    // (7×7 means: the result is a JPEG).
+    const patch = (x: number, y: number, colour: (x: number, y: number) => number[]) => {
+      const sum = [0, 0, 0];
+      for (let j = -3; j <= 3; j++)
+        for (let i = -3; i <= 3; i++) {
+          const c = colour(x + i, y + j);
+          for (let k = 0; k < 3; k++) sum[k]! += c[k]! / 49;
+        }
+      return sum;
+    };
+    for (const [x, y] of [
+      [150, 150],
+      [200, 100],
+      [250, 200],
+    ] as const) {
+      const got = patch(x, y, (px, py) => after.at(px / w, py / h));
+      const want = patch(x, y, (px, py) => plaster(px, py).map((v) => v + 4));
+      expect(near(got, want, 4)).toBe(true);
+    }
+  });
+
+  it('heals a small dark mark on a textured wall from nearby texture, matched to its surroundings', async () => {
+    // A mark (a stray leg's shadow) at (200, 150), radius 10 px, 60 levels darker than the plaster.
+    const markAt = (x: number, y: number) => Math.hypot(x - 200, y - 150) < 10;
+    const wallRaw = rawImage(w, h, (x, y) => plaster(x, y).map((v) => (markAt(x, y) ? v - 60 : v)));
+    const base = await png(wallRaw, w, h);
+    // Painted over with a 36 px brush; the texture comes from 80 px to the left, where the light is brighter.
+    const stroke = {
+      kind: 'stroke' as const,
+      points: [190 / w, 150 / h, 210 / w, 150 / h],
+      size: 36 / w,
+      hardness: 0.8,
+      erase: false,
+    };
+    const out = await renderEdit({
+      base,
+      original: base,
+      document: doc([{ id: 'h', type: 'heal', area: [stroke], source: { dx: -80 / w, dy: 0 } }]),
+      paints,
+      stage: noEngine,
+    });
+    await savePng('heal-before', base);
+    await savePng('heal-after', out.result);
+    const { data } = await pixels(out.result);
+    const lum = (x: number, y: number) => {
+      const i = (y * w + x) * 3;
+      return luminance([data[i]!, data[i + 1]!, data[i + 2]!]);
+    };
+    const stats = (inside: (d: number) => boolean) => {
+      const values: number[] = [];
+      for (let y = 110; y < 190; y++)
+        for (let x = 150; x < 250; x++) if (inside(Math.hypot(x - 200, y - 150))) values.push(lum(x, y));
+      const mean = values.reduce((a, v) => a + v, 0) / values.length;
+      const sd = Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length);
+      return { mean, sd, min: Math.min(...values) };
+    };
+    const mark = stats((d) => d < 10);
+    const ring = stats((d) => d > 30 && d < 40);
+    expect(Math.abs(mark.mean - ring.mean)).toBeLessThan(3);
+    expect(mark.sd).toBeGreaterThan(ring.sd * 0.6); // the plaster's grain, not a smudge
+    expect(mark.min).toBeGreaterThan(ring.mean - 3 * ring.sd - 4); // no dark mark left
+    // Outside the brush nothing changed.
+    expect(Math.abs(lum(100, 150) - luminance(plaster(100, 150)))).toBeLessThan(3);
+  });
+
+  it('keeps the wall paint inside an AI area laid after it: the engine decorates the picture as edited', async () => {
+    const photo = await png(rawImage(w, h, plaster), w, h);
+    // A built-in-like engine: the picture it is given, with a dark sideboard drawn at x 150..250, y 180..240.
+    const engine = async (request: StageRequest) =>
+      sharp(request.image)
+        .composite([
+          {
+            input: Buffer.from(
+              '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect x="150" y="180" width="100" height="60" fill="#3a2a20"/></svg>',
+            ),
+          },
+        ])
+        .jpeg({ quality: 95 })
+        .toBuffer();
+    const out = await renderEdit({
+      base: photo,
+      original: photo,
+      document: doc([
+        paint([rect(0, 0, 1, 0.8)]),
+        { id: 'a', type: 'ai', mode: 'decoration', seed: 3, area: [rect(0.3, 0.4, 0.7, 0.8)] },
+      ]),
+      paints,
+      stage: engine,
+    });
+    await savePng('ai-over-paint', out.result);
+    const after = await pixels(out.result);
+    // Inside the AI area, beside the new sideboard, the wall is still the decorator's blue.
+    for (const [fx, fy] of [
+      [0.34, 0.5],
+      [0.66, 0.5],
+      [0.5, 0.45],
+    ] as const) {
+      expect(hue(after.at(fx, fy))).toBeGreaterThan(180);
+      expect(after.at(fx, fy)[2]).toBeGreaterThan(after.at(fx, fy)[0] + 30);
+    }
+    expect(near(after.at(0.5, 0.7), [0x3a, 0x2a, 0x20], 10)).toBe(true); // the sideboard
+    expect(hue(after.at(0.1, 0.3))).toBeGreaterThan(180); // and the wall outside the area
+  });
+});

@@ -1,5 +1,7 @@
 import {
+  CORRECTION_MATCH_LIMIT,
   floorPlane,
+  seamlessFill,
   paintSurface,
   tileRasterWidth,
   type EditDocument,
@@ -25,6 +27,11 @@ export type PaintSource =
   { kind: 'colour'; color: string } | { kind: 'texture'; svg: string; tileScale: number };
 
 export interface StageRequest {
+  /**
+   * The picture as edited under the layer (JPEG, the image's size): the engine decorates what the decorator
+   * sees, so the paint, floors and corrections laid before the AI area stay in it.
+   */
+  image: Buffer;
   mode: 'decoration' | 'reform';
   style?: Style;
   seed: number;
@@ -84,16 +91,20 @@ export async function renderEdit(input: EditRenderInput): Promise<EditRenderOutp
       if (added) behind(mask, added);
       await paintInto(work, mask, paint, layer, size);
     } else if (layer.type === 'correction' && layer.restore === 'draft') {
-      mixInto(work, draft, mask);
+      restoreInto(work, draft, mask, size);
     } else if (layer.type === 'correction') {
       original ??= await rgb(
         sharp(input.original).autoOrient().resize(size.width, size.height, { fit: 'fill' }),
       );
-      mixInto(work, original, mask);
+      restoreInto(work, original, mask, size);
       // Where the photo shows again, nothing added stands any more.
       if (added) behind(added, mask);
+    } else if (layer.type === 'heal') {
+      healInto(work, mask, layer, size);
+      // A healed leftover (a stray leg) is gone: paint goes over it.
+      if (added) behind(added, mask);
     } else {
-      mixInto(work, await staged(input, layer, mask, size), mask);
+      mixInto(work, await staged(input, work, layer, mask, size), mask);
     }
   }
   const encoded = await sharp(work, { raw: { ...size, channels: 3 } })
@@ -148,6 +159,44 @@ function mixInto(work: Buffer, over: Uint8Array, mask: Uint8Array): void {
   }
 }
 
+// ---- corrections and heal ----
+
+/** Shows `restored` again inside the area, its exposure and colour matched to the picture at the edge. */
+function restoreInto(work: Buffer, restored: Uint8Array, mask: Uint8Array, size: Size): void {
+  const picture = { ...size, channels: 3, data: work };
+  const source = { ...size, channels: 3, data: restored };
+  seamlessFill(picture, source, mask, { matchLimit: CORRECTION_MATCH_LIMIT }, mixer(work));
+}
+
+/** Fills the area with the picture's own texture from the layer's source offset, healed into its surroundings. */
+function healInto(
+  work: Buffer,
+  mask: Uint8Array,
+  layer: Extract<EditLayer, { type: 'heal' }>,
+  size: Size,
+): void {
+  const picture = { ...size, channels: 3, data: work };
+  // The source is read from the picture before the heal: the area may overlap its own source.
+  const source = { ...size, channels: 3, data: Buffer.from(work) };
+  seamlessFill(
+    picture,
+    source,
+    mask,
+    { dx: layer.source.dx * size.width, dy: layer.source.dy * size.height },
+    mixer(work),
+  );
+}
+
+/** Mixes a laid colour into `work` by its coverage (0..255). */
+const mixer =
+  (work: Buffer) =>
+  (i: number, r: number, g: number, b: number, a: number): void => {
+    const j = i * 3;
+    work[j] = Math.round(work[j]! + ((r - work[j]!) * a) / 255);
+    work[j + 1] = Math.round(work[j + 1]! + ((g - work[j + 1]!) * a) / 255);
+    work[j + 2] = Math.round(work[j + 2]! + ((b - work[j + 2]!) * a) / 255);
+  };
+
 // ---- paint ----
 
 /** Lays a wall's paint or a floor's texture the way the editor previews it (@estancia/contracts). */
@@ -200,6 +249,7 @@ async function textureTile(svg: string, width: number): Promise<PixelBuffer> {
 
 async function staged(
   input: EditRenderInput,
+  work: Buffer,
   layer: EditLayer,
   mask: Uint8Array,
   size: Size,
@@ -208,7 +258,16 @@ async function staged(
   const png = await sharp(mask, { raw: { ...size, channels: 1 } })
     .png()
     .toBuffer();
-  const image = await input.stage({ mode: layer.mode, style: layer.style, seed: layer.seed, mask: png });
+  const picture = await sharp(work, { raw: { ...size, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const image = await input.stage({
+    image: picture,
+    mode: layer.mode,
+    style: layer.style,
+    seed: layer.seed,
+    mask: png,
+  });
   return rgb(sharp(image).autoOrient().resize(size.width, size.height, { fit: 'fill' }));
 }
 

@@ -20,7 +20,8 @@ const square = { kind: 'polygon' as const, points: [0, 0, 1, 0, 1, 1], erase: fa
 describe('edit rules', () => {
   it('locks the extra tools and the watermark toggle without a plan, like STARTER', () => {
     expect(editTools(NO_PLAN_RIGHTS)).toEqual({
-      tools: ['wall', 'floor', 'brush', 'eraser'],
+      // The heal brush is a fix every plan needs, like the corrector.
+      tools: ['wall', 'floor', 'brush', 'eraser', 'heal'],
       lockedTools: ['select', 'lasso', 'ai_decoration', 'reform', 'watermark'],
     });
     expect(editTools(PRO).lockedTools).toEqual([]);
@@ -88,5 +89,17 @@ describe('edit rules', () => {
       'document.layers.2.productId': 'invalid',
       'document.layers.3.area.1.runs': 'invalid',
     });
+  });
+
+  it('takes a heal layer on every plan, and refuses one that copies from where it paints', () => {
+    const heal = (dx: number, dy: number): EditDocument['layers'][number] => ({
+      id: 'h',
+      type: 'heal',
+      area: [{ kind: 'stroke', points: [0.5, 0.5], size: 0.02, hardness: 0.8, erase: false }],
+      source: { dx, dy },
+    });
+    expect(usesLockedTools(doc([heal(0.1, 0)]), NO_PLAN_RIGHTS)).toBe(false);
+    expect(documentProblems(doc([heal(0.1, -0.02)]), new Map())).toEqual({});
+    expect(documentProblems(doc([heal(0, 0)]), new Map())).toEqual({ 'document.layers.0.source': 'invalid' });
   });
 });

@@ -47,7 +47,8 @@ const PRODUCT_TYPE_OF_SURFACE = { wall: 'wall_paint', floor: 'floor' } as const;
 
 /**
  * What the schema cannot see, as VALIDATION_FAILED fields: products that are unknown or of the
- * wrong type for their surface, and selection masks whose runs do not cover their grid exactly.
+ * wrong type for their surface, heals without a source offset, and selection masks whose runs do not
+ * cover their grid exactly.
  */
 export function documentProblems(
   document: EditDocument,
@@ -60,6 +61,9 @@ export function documentProblems(
       products.get(layer.productId)?.type !== PRODUCT_TYPE_OF_SURFACE[layer.surface]
     )
       fields[`document.layers.${i}.productId`] = 'invalid';
+    // A heal copying from where it paints changes nothing: the source must lie elsewhere.
+    if (layer.type === 'heal' && layer.source.dx === 0 && layer.source.dy === 0)
+      fields[`document.layers.${i}.source`] = 'invalid';
     layer.area.forEach((shape, j) => {
       if (
         shape.kind === 'mask' &&

@@ -1,6 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
+  aiPreviewRequestSchema,
   saveEditRequestSchema,
+  type AiPreview,
+  type AiPreviewRequest,
   type EditDocument,
   type EditSession,
   type RenderEditResponse,
@@ -35,6 +38,17 @@ export class EditsController {
   render(@CurrentUser() auth: AuthUser, @Param('id') id: string): Promise<RenderEditResponse> {
     return this.edits.render(auth.userId, id);
   }
+
+  /** The engine's actual result for one AI layer, before the edit is rendered. */
+  @Post('ai-preview')
+  @HttpCode(200)
+  aiPreview(
+    @CurrentUser() auth: AuthUser,
+    @Param('id') id: string,
+    @Body(validate(aiPreviewRequestSchema)) body: AiPreviewRequest,
+  ): Promise<AiPreview> {
+    return this.edits.aiPreview(auth.userId, id, body);
+  }
 }
 
 /** Staff fixing a review's draft: anyone may look, only the claim holder saves and renders. */
@@ -61,5 +75,14 @@ export class ReviewEditsController {
   @HttpCode(201)
   render(@CurrentUser() auth: AuthUser, @Param('id') id: string): Promise<RenderEditResponse> {
     return this.edits.renderForReview(auth.userId, id);
+  }
+
+  @Post('ai-preview')
+  @HttpCode(200)
+  aiPreview(
+    @Param('id') id: string,
+    @Body(validate(aiPreviewRequestSchema)) body: AiPreviewRequest,
+  ): Promise<AiPreview> {
+    return this.edits.aiPreviewForReview(id, body);
   }
 }

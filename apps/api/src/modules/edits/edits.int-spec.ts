@@ -183,7 +183,7 @@ describe('edits', () => {
       'select',
       'watermark',
     ]);
-    expect(fresh.body.tools.sort()).toEqual(['brush', 'eraser', 'floor', 'wall']);
+    expect(fresh.body.tools.sort()).toEqual(['brush', 'eraser', 'floor', 'heal', 'wall']);
     expect((await image(fresh.body.baseImageUrl)).info).toMatchObject({ width: 640, height: 480 });
     expect((await image(fresh.body.originalImageUrl)).info).toMatchObject({ width: 640, height: 480 });
 
@@ -459,7 +459,7 @@ describe('edits', () => {
       const res = await staffCall<EditSession>(other, 'GET', '');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ decorationId: decoration.id, lockedTools: [], editsLeft: null });
-      expect(res.body.tools).toHaveLength(9);
+      expect(res.body.tools).toHaveLength(10); // every tool, the heal brush too
     });
 
     it('refuses saving and rendering to a decorator who does not hold the claim, and customers', async () => {

@@ -5,6 +5,8 @@ import {
   EDIT_DOCUMENT_SCHEMA_VERSION,
   ErrorCode,
   type EditDocument,
+  type AiPreview,
+  type AiPreviewRequest,
   type EditSession,
   type RenderEditResponse,
 } from '@estancia/contracts';
@@ -31,6 +33,16 @@ import {
 export interface EditRendered {
   versionId: string;
   resultKey: string;
+}
+
+/** What the AI preview job answers: the stored PNG and its place in the image. */
+export interface AiPreviewRendered {
+  layerId: string;
+  key: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
 }
 
 /** A decoration with its photo and its saved edit document (if any), read in one query. */
@@ -125,7 +137,22 @@ export class EditsService {
     return this.run({ decorationId, versionId, reviewId: null, staffId: null });
   }
 
+  /** The engine's actual result for one AI layer of the (possibly unsaved) document, as it will be delivered. */
+  async aiPreview(userId: string, decorationId: string, request: AiPreviewRequest): Promise<AiPreview> {
+    const target = await this.ownReady(userId, decorationId);
+    const editor = await this.owner(userId);
+    if (usesLockedTools(request.document, editor.rights)) throw new AppError(ErrorCode.PLAN_REQUIRED);
+    await this.check(target, request.document);
+    return this.preview(decorationId, request);
+  }
+
   // ---- staff, by review ----
+
+  async aiPreviewForReview(reviewId: string, request: AiPreviewRequest): Promise<AiPreview> {
+    const decorationId = await this.reviews.decorationOf(reviewId);
+    await this.check(await this.target(decorationId), request.document);
+    return this.preview(decorationId, request);
+  }
 
   async reviewSession(reviewId: string): Promise<EditSession> {
     const decorationId = await this.reviews.decorationOf(reviewId);
@@ -254,12 +281,38 @@ export class EditsService {
     return row ?? null;
   }
 
-  /** Autosave: checks what the schema cannot (base, products, masks), then keeps the document. */
-  private async store(target: EditTarget, document: EditDocument, authorId: string): Promise<void> {
+  /** What the schema cannot check: the base, the products, the masks. */
+  private async check(target: EditTarget, document: EditDocument): Promise<void> {
     const fields = documentProblems(document, await this.catalogue.find(productIds(document)));
     if (!(await this.baseFiles(target.id, document.baseVersionId)))
       fields['document.baseVersionId'] = 'invalid';
     if (Object.keys(fields).length) throw new AppError(ErrorCode.VALIDATION_FAILED, fields);
+  }
+
+  /** Renders one AI layer in the worker (`decoration.edit-ai-preview`) and waits for it. */
+  private async preview(decorationId: string, { document, layerId }: AiPreviewRequest): Promise<AiPreview> {
+    const layer = document.layers.find((l) => l.id === layerId);
+    if (layer?.type !== 'ai') throw new AppError(ErrorCode.VALIDATION_FAILED, { layerId: 'invalid' });
+    let rendered: AiPreviewRendered;
+    try {
+      rendered = (await this.jobs.addAndWait(
+        'decoration.edit-ai-preview',
+        { decorationId, document, layerId },
+        { attempts: 1 },
+        this.waitSeconds() * 1000,
+      )) as AiPreviewRendered;
+    } catch (error) {
+      if (error instanceof JobFailedError) throw asAppError(error.reason);
+      if (error instanceof JobWaitTimeoutError) throw new AppError(ErrorCode.GENERATION_TIMEOUT);
+      throw new AppError(ErrorCode.GENERATION_ERROR);
+    }
+    const { key, ...box } = rendered;
+    return { ...box, url: this.urls.sign(key) };
+  }
+
+  /** Autosave: checks what the schema cannot (base, products, masks), then keeps the document. */
+  private async store(target: EditTarget, document: EditDocument, authorId: string): Promise<void> {
+    await this.check(target, document);
     // Saved over the result shown right now: once that changes another way, the document is stale.
     await this.dataSource.query(
       `INSERT INTO edit_documents (decoration_id, document, result_version_id, updated_at, updated_by)

@@ -447,9 +447,19 @@ describe('review', () => {
     expect(['drafting', 'queued']).toContain(sent.body.state);
     await queued(id);
     const versions = (await db.query(
-      `SELECT id, number, credits, charge_key, state FROM decoration_versions WHERE decoration_id = $1 ORDER BY number`,
+      `SELECT id, number, credits, charge_key, state, seed, room_type, style FROM decoration_versions
+        WHERE decoration_id = $1 ORDER BY number`,
       [order.decorationIds[0]],
-    )) as { id: string; number: number; credits: number; charge_key: string; state: string }[];
+    )) as {
+      id: string;
+      number: number;
+      credits: number;
+      charge_key: string;
+      state: string;
+      seed: number;
+      room_type: string;
+      style: string;
+    }[];
     expect(versions).toHaveLength(2);
     expect(versions[1]).toMatchObject({
       number: 2,
@@ -457,6 +467,9 @@ describe('review', () => {
       charge_key: `sendback:${versions[1].id}`,
       state: 'ready',
     });
+    // A fresh draft of the same room in the same style: a new seed, so the engine does not draw the same defect.
+    expect(versions[1].seed).not.toBe(versions[0].seed);
+    expect([versions[1].room_type, versions[1].style]).toEqual([versions[0].room_type, versions[0].style]);
     const shown = await get(ana, `reviews/${id}`);
     expect(shown.body).toMatchObject({ state: 'queued', versionId: versions[1].id });
     expect(shown.body.versionId).not.toBe(firstDraft);

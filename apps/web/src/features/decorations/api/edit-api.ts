@@ -1,5 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AiPreview,
+  AiPreviewRequest,
   EditDocument,
   EditSession,
   Product,
@@ -18,6 +20,12 @@ export const editApi = {
   save: (decorationId: string, document: EditDocument) =>
     api.put<EditSession>(`decoration/${decorationId}/edit`, { document } satisfies SaveEditRequest),
   render: (decorationId: string) => api.post<RenderEditResponse>(`decoration/${decorationId}/edit/render`),
+  /** The engine's result for one AI layer of the document as it is now (not saved), as it will be delivered. */
+  aiPreview: (decorationId: string, document: EditDocument, layerId: string) =>
+    api.post<AiPreview>(`decoration/${decorationId}/edit/ai-preview`, {
+      document,
+      layerId,
+    } satisfies AiPreviewRequest),
   products: (type: ProductType) =>
     api.get<Product[]>(`catalogue/products?${new URLSearchParams({ type }).toString()}`),
 };

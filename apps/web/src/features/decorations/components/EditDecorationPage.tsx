@@ -23,7 +23,7 @@ import { DecorationEditor } from '@estancia/editor';
 import { pathTo } from '../../../app/route-meta';
 import { ApiRequestError } from '../../../shared/api';
 import { notifications } from '../../notifications/notifications';
-import { useEditorProducts, useEditSession, useRenderEdit, useSaveEdit } from '../api/edit-api';
+import { editApi, useEditorProducts, useEditSession, useRenderEdit, useSaveEdit } from '../api/edit-api';
 import { useLeaveAfterSaving } from '../hooks/useLeaveAfterSaving';
 import { EditUpgradeDialog } from './EditUpgradeDialog';
 
@@ -164,9 +164,12 @@ export function EditDecorationPage({
         session={session.data}
         products={products.data}
         onSave={onSave}
+        // Another tab's save shows when this page comes back into view.
+        loadSession={() => editApi.session(id)}
         onRender={onRender}
         onLockedTool={() => setUpgrade(true)}
         onSaveStatusChange={leaving.onSaveStatusChange}
+        onAiPreview={(document, layerId) => editApi.aiPreview(id, document, layerId)}
       />
     );
   };
