@@ -75,6 +75,9 @@ class OtherJobs {
 
   @OnJob('webhook.deliver')
   async deliverWebhook(): Promise<void> {}
+
+  @OnJob('decoration.edit-ai-preview')
+  async previewAiArea(): Promise<void> {}
 }
 
 const until = async (check: () => boolean, ms = 10000) => {
