@@ -260,8 +260,16 @@ export const editSessionSchema = z.object({
 });
 export type EditSession = z.infer<typeof editSessionSchema>;
 
-/** PUT .../edit: autosave of the document (no rendering). Answers the session. */
-export const saveEditRequestSchema = z.object({ document: editDocumentSchema });
+/**
+ * PUT .../edit: autosave of the document (no rendering). Answers the session. `basedOn` is the
+ * session's `updatedAt` this editor last loaded or saved (null: nothing saved yet): when another tab or
+ * window saved since, the save is refused with EDIT_SAVED_ELSEWHERE instead of overwriting that work.
+ * Without it the save overwrites (integrators, older clients).
+ */
+export const saveEditRequestSchema = z.object({
+  document: editDocumentSchema,
+  basedOn: z.iso.datetime({ offset: true }).nullable().optional(),
+});
 export type SaveEditRequest = z.input<typeof saveEditRequestSchema>;
 
 /**

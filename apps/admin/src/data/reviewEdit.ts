@@ -20,8 +20,12 @@ export const fetchReviewEditSession = async (reviewId: string): Promise<EditSess
   editSessionSchema.parse((await staffHttpClient(editPath(reviewId))).json);
 
 /** PUT reviews/:id/edit: the autosave (only the claim holder; else REVIEW_NOT_CLAIMED). */
-export const saveReviewEdit = async (reviewId: string, document: EditDocument): Promise<EditSession> => {
-  const body: SaveEditRequest = { document };
+export const saveReviewEdit = async (
+  reviewId: string,
+  document: EditDocument,
+  basedOn: string | null,
+): Promise<EditSession> => {
+  const body: SaveEditRequest = { document, basedOn };
   const { json } = await staffHttpClient(editPath(reviewId), { method: 'PUT', body: JSON.stringify(body) });
   return editSessionSchema.parse(json);
 };

@@ -78,7 +78,7 @@ describe('DecorationEditor with AI results', () => {
       <DecorationEditor
         session={session(document)}
         products={[]}
-        onSave={() => Promise.resolve()}
+        onSave={() => Promise.resolve({ updatedAt: '2026-12-01T00:00:00.000Z' })}
         onRender={() => Promise.resolve()}
         onAiPreview={onAiPreview}
         locale="en"
@@ -105,7 +105,7 @@ describe('DecorationEditor with AI results', () => {
       <DecorationEditor
         session={session(documentWithAi())}
         products={[]}
-        onSave={() => Promise.resolve()}
+        onSave={() => Promise.resolve({ updatedAt: '2026-12-01T00:00:00.000Z' })}
         onRender={() => Promise.resolve()}
         locale="en"
       />,

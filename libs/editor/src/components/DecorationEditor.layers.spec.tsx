@@ -58,7 +58,9 @@ const session = (document: EditDocument, overrides: Partial<EditSession> = {}): 
 });
 
 function renderEditor(props: Partial<DecorationEditorProps> & { session: EditSession }) {
-  const onSave = vi.fn<(document: EditDocument) => Promise<void>>(() => Promise.resolve());
+  const onSave = vi.fn<
+    (document: EditDocument, basedOn: string | null) => Promise<{ updatedAt: string | null }>
+  >(() => Promise.resolve({ updatedAt: '2026-12-01T00:00:00.000Z' }));
   const view = render(
     <DecorationEditor
       products={products}
@@ -148,6 +150,34 @@ describe('a second tab', () => {
     // Its undo history came along.
     fireEvent.click(screen.getByRole('button', { name: 'Deshacer' }));
     expect(layerButtons()).toEqual(['1. Pared · Blanco roto']);
+  });
+});
+
+describe('two tabs saving at once', () => {
+  it('a save the server refuses as saved elsewhere shows that save, and the next one is based on it', async () => {
+    const mine = { ...emptyDocument(), layers: [wallLayer('w1', 'paint-1')] };
+    const elsewhere = { ...mine, layers: [...mine.layers, floorLayer('f1', 'floor-2')] };
+    const newer = session(elsewhere, { updatedAt: '2026-12-01T10:05:00.000Z' });
+    const loadSession = vi.fn(() => Promise.resolve(newer));
+    const { onSave } = renderEditor({ session: session(mine), loadSession });
+    onSave.mockResolvedValueOnce('saved_elsewhere' as never);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Marca de agua' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    // Based on the session this editor opened.
+    expect(onSave.mock.calls[0]![1]).toBe('2026-12-01T10:00:00.000Z');
+    await waitFor(() => expect(layerButtons()).toHaveLength(2));
+    expect(screen.getByText(/se guardó en otra pestaña/)).toBeTruthy();
+    expect(screen.getByTestId('editor-save-status').getAttribute('data-status')).toBe('saved');
+
+    // The next change saves over the other tab's save, then over its own.
+    fireEvent.click(screen.getByRole('button', { name: 'Marca de agua' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(2));
+    expect(onSave.mock.calls[1]![1]).toBe('2026-12-01T10:05:00.000Z');
+    expect(onSave.mock.calls[1]![0].layers).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Marca de agua' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(3));
+    expect(onSave.mock.calls[2]![1]).toBe('2026-12-01T00:00:00.000Z');
   });
 });
 

@@ -42,7 +42,9 @@ const session = (overrides: Partial<EditSession> = {}): EditSession => ({
 });
 
 function renderEditor(props: Partial<DecorationEditorProps> = {}) {
-  const onSave = vi.fn<(document: EditDocument) => Promise<void>>(() => Promise.resolve());
+  const onSave = vi.fn<
+    (document: EditDocument, basedOn: string | null) => Promise<{ updatedAt: string | null }>
+  >(() => Promise.resolve({ updatedAt: '2026-12-01T00:00:00.000Z' }));
   const onRender = vi.fn(() => Promise.resolve());
   const onLockedTool = vi.fn();
   const view = render(
@@ -160,7 +162,10 @@ describe('DecorationEditor', () => {
     const order: string[] = [];
     renderEditor({
       autosaveMs: 60_000,
-      onSave: vi.fn(async () => void order.push('save')),
+      onSave: vi.fn(async () => {
+        order.push('save');
+        return { updatedAt: '2026-12-01T00:00:00.000Z' };
+      }),
       onRender: vi.fn(async () => void order.push('render')),
     });
     fireEvent.click(toolButton('Marca de agua'));
@@ -204,7 +209,7 @@ describe('DecorationEditor', () => {
         <DecorationEditor
           session={session()}
           products={products}
-          onSave={async () => {}}
+          onSave={async () => ({ updatedAt: '2026-12-01T00:00:00.000Z' })}
           onRender={async () => {}}
         />
       </I18nextProvider>,

@@ -57,9 +57,14 @@ export interface DecorationEditorProps {
   readonly products: readonly Product[];
   /**
    * Autosave (PUT .../edit): called once changes stop, never twice at once, always with the latest
-   * document, its undo/redo history included.
+   * document, its undo/redo history included, and `basedOn`: the `updatedAt` of the save (or load)
+   * this editor knows. Answers the saved session, or 'saved_elsewhere' when the server refused the
+   * save because another tab or window saved since (EDIT_SAVED_ELSEWHERE): the editor shows that save.
    */
-  readonly onSave: (document: EditDocument) => Promise<unknown>;
+  readonly onSave: (
+    document: EditDocument,
+    basedOn: string | null,
+  ) => Promise<{ updatedAt: string | null } | 'saved_elsewhere'>;
   /**
    * Reads the session again (GET .../edit). With it, a document saved in another tab or window since
    * this editor's last save is shown when this page comes back into view, instead of being overwritten.
@@ -165,11 +170,22 @@ function EditorWorkspace({
   const [store] = useState(() => createEditorStore(session.document));
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const saves = useRef(0);
+  // The server's save this editor's document follows: the next save is refused if another came between.
+  const basedOn = useRef(session.updatedAt);
+  const takeOver = useRef<(latest: EditSession) => void>(() => undefined);
   const autosave = useAutosave(
     state,
-    (edits: EditorState) => {
+    async (edits: EditorState) => {
       saves.current++;
-      return onSave(savedDocument(edits));
+      const saved = await onSave(savedDocument(edits), basedOn.current);
+      if (saved !== 'saved_elsewhere') {
+        basedOn.current = saved.updatedAt;
+        return;
+      }
+      if (!loadSession) throw new Error('saved_elsewhere');
+      const latest = await loadSession();
+      // After the autosave has taken this attempt as done: what shows then is the other tab's save.
+      setTimeout(() => takeOver.current(latest), 0);
     },
     autosaveMs,
     !readOnly,
@@ -332,14 +348,18 @@ function EditorWorkspace({
     busy: autosave.busy,
     saves: () => saves.current,
     updatedAt: session.updatedAt,
-    onNewer: (latest) => {
+    onNewer: (latest) => takeOver.current(latest),
+  });
+  useEffect(() => {
+    takeOver.current = (latest: EditSession) => {
       cancelGesture();
       const selection = store.getState().selection;
       store.reset(latest.document);
       store.select(selection);
+      basedOn.current = latest.updatedAt;
       autosave.markSaved(store.getState());
       setNotice('saved_elsewhere');
-    },
+    };
   });
 
   const saveResult = async () => {

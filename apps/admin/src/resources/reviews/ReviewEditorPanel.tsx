@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { type EditDocument, isLocale, type Review } from '@estancia/contracts';
+import { type EditDocument, ErrorCode, isLocale, type Review } from '@estancia/contracts';
 import type { SaveStatus } from '@estancia/editor';
 import { apiErrorKey } from '../../common/apiErrorKey';
 import {
@@ -96,10 +96,16 @@ export const ReviewEditorPanel = ({ review, holding, onRendered }: ReviewEditorP
 
   /** The autosave: a refusal is shown translated and rethrown, so the editor shows the save as failed. */
   const onSave = useCallback(
-    async (document: EditDocument) => {
+    async (document: EditDocument, basedOn: string | null) => {
       try {
-        await saveReviewEdit(reviewId, document);
+        return await saveReviewEdit(reviewId, document, basedOn);
       } catch (error) {
+        // Another tab saved since: the editor shows that save (and says so).
+        if (
+          error instanceof HttpError &&
+          (error.body as { code?: string } | undefined)?.code === ErrorCode.EDIT_SAVED_ELSEWHERE
+        )
+          return 'saved_elsewhere' as const;
         notify(apiErrorKey(error), { type: 'error' });
         throw error;
       }

@@ -14,6 +14,11 @@ import { CurrentUser } from '../identity/current-user.decorator';
 import type { AuthUser } from '../identity/session.service';
 import { EditsService } from './edits.service';
 
+interface SaveEdit {
+  document: EditDocument;
+  basedOn?: string | null;
+}
+
 /** The owner's editor on a ready decoration. */
 @Controller('decoration/:id/edit')
 export class EditsController {
@@ -28,9 +33,9 @@ export class EditsController {
   save(
     @CurrentUser() auth: AuthUser,
     @Param('id') id: string,
-    @Body(validate(saveEditRequestSchema)) body: { document: EditDocument },
+    @Body(validate(saveEditRequestSchema)) body: SaveEdit,
   ): Promise<EditSession> {
-    return this.edits.save(auth.userId, id, body.document);
+    return this.edits.save(auth.userId, id, body.document, body.basedOn);
   }
 
   @Post('render')
@@ -66,9 +71,9 @@ export class ReviewEditsController {
   save(
     @CurrentUser() auth: AuthUser,
     @Param('id') id: string,
-    @Body(validate(saveEditRequestSchema)) body: { document: EditDocument },
+    @Body(validate(saveEditRequestSchema)) body: SaveEdit,
   ): Promise<EditSession> {
-    return this.edits.saveForReview(auth.userId, id, body.document);
+    return this.edits.saveForReview(auth.userId, id, body.document, body.basedOn);
   }
 
   @Post('render')

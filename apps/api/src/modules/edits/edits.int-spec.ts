@@ -205,6 +205,34 @@ describe('edits', () => {
     expect(again.body.updatedAt).toBe(saved.body.updatedAt);
   });
 
+  it('refuses a save over another tab’s with EDIT_SAVED_ELSEWHERE, and keeps that tab’s work', async () => {
+    const { id } = await decorated(alice);
+    const fresh = await session(alice, id);
+    const base = fresh.body.document.baseVersionId;
+    const put = (doc: EditDocument, basedOn?: string | null) =>
+      call<EditSession & { code?: string }>(t, 'PUT', `decoration/${id}/edit`, {
+        token: alice.token,
+        body: { document: doc, ...(basedOn === undefined ? {} : { basedOn }) },
+      });
+    // Two tabs opened the fresh session (nothing saved: basedOn null); the first saves.
+    const first = await put(document(base, [wallLayer()]), null);
+    expect(first.status).toBe(200);
+    const second = await put(document(base, [floorLayer()]), null);
+    expect(second).toMatchObject({ status: 409, body: { code: 'EDIT_SAVED_ELSEWHERE' } });
+    expect((await session(alice, id)).body.document).toEqual(first.body.document);
+    // Based on the first tab's save, the second goes on; a stale basedOn is refused again.
+    const after = await put(document(base, [floorLayer()]), first.body.updatedAt);
+    expect(after.status).toBe(200);
+    expect(after.body.updatedAt).not.toBe(first.body.updatedAt);
+    expect((await put(document(base, [wallLayer()]), first.body.updatedAt)).status).toBe(409);
+    // A client that says nothing overwrites, as before (integrators).
+    expect((await put(document(base, [wallLayer('paint-sage-green')]))).status).toBe(200);
+    // A document saved over an older result is not what a session shows: basedOn null saves over it.
+    await db.query(`UPDATE edit_documents SET result_version_id = NULL WHERE decoration_id = $1`, [id]);
+    expect((await session(alice, id)).body.updatedAt).toBeNull();
+    expect((await put(document(base, [wallLayer()]), null)).status).toBe(200);
+  });
+
   it('renders the saved document into a new current version showing the paint', async () => {
     const { id, projectId } = await decorated(alice);
     const toUser = jest.spyOn(t.app.get(Realtime), 'toUser');

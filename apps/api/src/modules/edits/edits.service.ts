@@ -114,11 +114,16 @@ export class EditsService {
     return this.toSession(target, await this.owner(userId));
   }
 
-  async save(userId: string, decorationId: string, document: EditDocument): Promise<EditSession> {
+  async save(
+    userId: string,
+    decorationId: string,
+    document: EditDocument,
+    basedOn?: string | null,
+  ): Promise<EditSession> {
     const target = await this.ownReady(userId, decorationId);
     const editor = await this.owner(userId);
     if (usesLockedTools(document, editor.rights)) throw new AppError(ErrorCode.PLAN_REQUIRED);
-    await this.store(target, document, userId);
+    await this.store(target, document, editor, userId, basedOn);
     return this.toSession(await this.target(decorationId), editor);
   }
 
@@ -159,11 +164,16 @@ export class EditsService {
     return this.toSession(await this.target(decorationId), STAFF);
   }
 
-  async saveForReview(staffId: string, reviewId: string, document: EditDocument): Promise<EditSession> {
+  async saveForReview(
+    staffId: string,
+    reviewId: string,
+    document: EditDocument,
+    basedOn?: string | null,
+  ): Promise<EditSession> {
     const { decorationId } = await this.reviews.holdForEditing(reviewId, staffId);
     const target = await this.target(decorationId);
     if (!target.currentVersionId) throw new AppError(ErrorCode.REVIEW_NOT_READY);
-    await this.store(target, document, staffId);
+    await this.store(target, document, STAFF, staffId, basedOn);
     return this.toSession(await this.target(decorationId), STAFF);
   }
 
@@ -310,17 +320,35 @@ export class EditsService {
     return { ...box, url: this.urls.sign(key) };
   }
 
-  /** Autosave: checks what the schema cannot (base, products, masks), then keeps the document. */
-  private async store(target: EditTarget, document: EditDocument, authorId: string): Promise<void> {
+  /**
+   * Autosave: checks what the schema cannot (base, products, masks), then keeps the document. With
+   * `basedOn` (the `updatedAt` the editor knows, null for none) it is kept only over that very save, in
+   * the same statement: another tab's save in between, one this editor's session would show (over the
+   * current result; for a customer, their own), is EDIT_SAVED_ELSEWHERE rather than lost.
+   */
+  private async store(
+    target: EditTarget,
+    document: EditDocument,
+    editor: Editor,
+    authorId: string,
+    basedOn?: string | null,
+  ): Promise<void> {
     await this.check(target, document);
     // Saved over the result shown right now: once that changes another way, the document is stale.
-    await this.dataSource.query(
+    // `updatedAt` goes out with milliseconds (toISOString), so it is compared at that precision.
+    const stored = (await this.dataSource.query(
       `INSERT INTO edit_documents (decoration_id, document, result_version_id, updated_at, updated_by)
        SELECT d.id, $2::jsonb, d.current_version_id, now(), $3 FROM decorations d WHERE d.id = $1
        ON CONFLICT (decoration_id) DO UPDATE SET document = EXCLUDED.document,
-         result_version_id = EXCLUDED.result_version_id, updated_at = now(), updated_by = EXCLUDED.updated_by`,
-      [target.id, JSON.stringify(document), authorId],
-    );
+         result_version_id = EXCLUDED.result_version_id, updated_at = now(), updated_by = EXCLUDED.updated_by
+       WHERE NOT $4::boolean
+          OR edit_documents.result_version_id IS DISTINCT FROM EXCLUDED.result_version_id
+          OR ($6::uuid IS NOT NULL AND edit_documents.updated_by IS DISTINCT FROM $6::uuid)
+          OR date_trunc('milliseconds', edit_documents.updated_at) IS NOT DISTINCT FROM $5::timestamptz
+       RETURNING 1`,
+      [target.id, JSON.stringify(document), authorId, basedOn !== undefined, basedOn ?? null, editor.author],
+    )) as unknown[];
+    if (stored.length === 0) throw new AppError(ErrorCode.EDIT_SAVED_ELSEWHERE);
   }
 
   /** One render at a time per decoration; one left behind by a crash is taken over after the time limit. */

@@ -17,8 +17,8 @@ const EDITOR_PRODUCT_TYPES = ['wall_paint', 'floor'] as const satisfies readonly
 
 export const editApi = {
   session: (decorationId: string) => api.get<EditSession>(`decoration/${decorationId}/edit`),
-  save: (decorationId: string, document: EditDocument) =>
-    api.put<EditSession>(`decoration/${decorationId}/edit`, { document } satisfies SaveEditRequest),
+  save: (decorationId: string, document: EditDocument, basedOn: string | null) =>
+    api.put<EditSession>(`decoration/${decorationId}/edit`, { document, basedOn } satisfies SaveEditRequest),
   render: (decorationId: string) => api.post<RenderEditResponse>(`decoration/${decorationId}/edit/render`),
   /** The engine's result for one AI layer of the document as it is now (not saved), as it will be delivered. */
   aiPreview: (decorationId: string, document: EditDocument, layerId: string) =>
@@ -71,7 +71,8 @@ export function useEditorProducts() {
 export function useSaveEdit(decorationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (document: EditDocument) => editApi.save(decorationId, document),
+    mutationFn: ({ document, basedOn }: { document: EditDocument; basedOn: string | null }) =>
+      editApi.save(decorationId, document, basedOn),
     onSuccess: (session) => client.setQueryData(editKeys.session(decorationId), session),
   });
 }

@@ -130,11 +130,14 @@ export function EditDecorationPage({
   const projectPath = pathTo('Project', { id: project.id });
   const n = project.images.findIndex((image) => image.id === decoration?.imageId) + 1;
 
-  const onSave = async (document: EditDocument) => {
+  const onSave = async (document: EditDocument, basedOn: string | null) => {
     try {
-      await save.mutateAsync(document);
+      const saved = await save.mutateAsync({ document, basedOn });
       setSaveProblem(null);
+      return saved;
     } catch (error) {
+      // Another tab saved since: the editor shows that save (and says so).
+      if (codeOf(error) === ErrorCode.EDIT_SAVED_ELSEWHERE) return 'saved_elsewhere' as const;
       setSaveProblem(codeOf(error));
       // The editor marks the save as failed and offers to retry.
       throw error;
