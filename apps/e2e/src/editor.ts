@@ -43,6 +43,10 @@ export const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i
 
 /** Clicks the corners of an outline (wall, floor) on the editor's stage, then the first again to close it. */
 export async function clickOutline(page: Page, stage: Locator, corners: [number, number][]): Promise<void> {
+  // The wall and floor tools select the clicked surface; their outline is a mode of its own.
+  const outlineMode = page.getByRole('button', { name: /^(Contorno|Contorn|Outline)$/ });
+  if ((await outlineMode.count()) === 1 && (await outlineMode.getAttribute('aria-pressed')) !== 'true')
+    await outlineMode.click();
   // The whole photo on screen: the stage's top at the window's top, or just below the editor's
   // toolbar where it sticks to the window's top (the console on a tablet or a short window).
   await stage.evaluate((element) => {

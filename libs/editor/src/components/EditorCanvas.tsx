@@ -52,40 +52,6 @@ export interface CanvasHandle {
   modifiers(): { shift: boolean; alt: boolean };
 }
 
-/**
- * The picture as the decorator sees it minus paint, at the selection's size: the draft with the
- * correction layers applied (a removed object leaves no ghost for the selection to follow).
- */
-function editedPixels(
-  base: HTMLImageElement,
-  original: HTMLImageElement | null,
-  layers: readonly EditLayer[],
-  image: Size,
-): PixelGrid | null {
-  const size = fitSize(image.width, image.height, SURFACE_LONGEST);
-  const canvas = createCanvas(size.width, size.height);
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  if (!ctx) return null;
-  try {
-    ctx.drawImage(base, 0, 0, size.width, size.height);
-    for (const layer of layers) {
-      // Restoring the draft is the base here already; only the original photo shows something else.
-      if (layer.type !== 'correction' || layer.restore === 'draft' || !original) continue;
-      const restored = createCanvas(size.width, size.height);
-      const rctx = restored.getContext('2d');
-      if (!rctx) continue;
-      rctx.drawImage(areaCoverage(layer.area, size.width, size.height), 0, 0);
-      rctx.globalCompositeOperation = 'source-in';
-      rctx.drawImage(original, 0, 0, size.width, size.height);
-      ctx.drawImage(restored, 0, 0);
-    }
-    return ctx.getImageData(0, 0, size.width, size.height);
-  } catch {
-    // A photo served without CORS taints the canvas: its pixels cannot be read.
-    return null;
-  }
-}
-
 export interface EditorCanvasProps {
   readonly ref?: Ref<CanvasHandle>;
   /** The stage's size on screen. */
@@ -245,6 +211,8 @@ export function EditorCanvas(props: EditorCanvasProps) {
   const selector = useRef<SurfaceSelector | null>(null);
   useEffect(() => {
     selector.current = createSurfaceSelector();
+    // A new worker has no picture yet (React's strict mode starts the effect twice).
+    sentPixels.current = null;
     return () => {
       selector.current?.dispose();
       selector.current = null;
@@ -260,10 +228,11 @@ export function EditorCanvas(props: EditorCanvasProps) {
     const sent = sentPixels.current;
     if (sent && sent.key.length === key.length && sent.key.every((item, i) => item === key[i]))
       return sent.ready;
-    const grid = base ? editedPixels(base, original, corrections, image) : null;
-    if (grid) selector.current?.setImage(grid);
-    sentPixels.current = { key, ready: grid !== null };
-    return grid !== null;
+    // The draft with its corrections, composed in the worker: pixels that cannot be read reject the request.
+    const size = fitSize(image.width, image.height, SURFACE_LONGEST);
+    if (base) selector.current?.setPicture({ base, original, layers: corrections, ...size });
+    sentPixels.current = { key, ready: base !== null };
+    return base !== null;
   };
   const ensureRef = useRef(ensurePixels);
   useEffect(() => {

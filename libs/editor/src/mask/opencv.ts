@@ -26,28 +26,33 @@ export interface OpenCv {
 
 let loading: Promise<OpenCv> | null = null;
 
-type Instance = Partial<OpenCv> & { onRuntimeInitialized?: () => void };
+type Instance = Partial<OpenCv> & { onRuntimeInitialized?: () => void; default?: unknown; then?: unknown };
 
 /**
- * Loads OpenCV once (about 0.2 s in Node, 8 MB of WebAssembly). Only the selection worker, the
- * benchmark and the tests call it: a dynamic import, so no app bundle carries it.
+ * Loads OpenCV once (about 0.2 s in Node, 8 MB of WebAssembly). The benchmark and the tests call it:
+ * a dynamic import, so no app bundle carries it. The selection worker imports the module statically
+ * and hands it to `openCvFrom` (see there why not this).
  */
 export function loadOpenCv(): Promise<OpenCv> {
-  loading ??= import('@techstark/opencv-js').then(async (mod: unknown) => {
-    // Bundlers and Node box the CommonJS export under `default`, once or twice.
-    let instance = mod as Instance & { default?: unknown; then?: unknown };
-    for (let i = 0; i < 3 && !instance.Mat && typeof instance.then !== 'function' && instance.default; i++)
-      instance = instance.default as typeof instance;
-    // The Emscripten instance is a thenable that calls back with itself: resolving a promise with it
-    // never settles. Wait for its runtime through its `then`, then drop that so it can be handed over.
-    await new Promise<void>((resolve) => {
-      if (typeof instance.then === 'function')
-        (instance.then as (ready: () => void) => void)(() => resolve());
-      else if (instance.Mat) resolve();
-      else instance.onRuntimeInitialized = () => resolve();
-    });
-    delete instance.then;
-    return instance as OpenCv;
-  });
+  loading ??= import('@techstark/opencv-js').then(openCvFrom);
   return loading;
+}
+
+/**
+ * The ready OpenCV instance of the imported module. Bundlers and Node box the CommonJS export under
+ * `default`, once or twice; a bundler's box copies the instance's `then` too. The Emscripten instance is
+ * a thenable that calls back with itself, so resolving a promise with it (or with such a box: a bundled
+ * dynamic `import()` does) never settles. Wait for its runtime through its `then`, then drop that.
+ */
+export async function openCvFrom(mod: unknown): Promise<OpenCv> {
+  let instance = mod as Instance;
+  for (let i = 0; i < 3 && instance.default && typeof instance.default === 'object'; i++)
+    instance = instance.default as Instance;
+  await new Promise<void>((resolve) => {
+    if (typeof instance.then === 'function') (instance.then as (ready: () => void) => void)(() => resolve());
+    else if (instance.Mat) resolve();
+    else instance.onRuntimeInitialized = () => resolve();
+  });
+  delete instance.then;
+  return instance as OpenCv;
 }

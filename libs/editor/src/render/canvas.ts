@@ -7,8 +7,15 @@ export function canvasSupported(): boolean {
   }
 }
 
+/**
+ * A canvas of `width`×`height`. Without a document (the selection worker) it is an OffscreenCanvas:
+ * the same 2D drawing the render code uses, so one rasterisation serves both threads.
+ */
 export function createCanvas(width: number, height: number): HTMLCanvasElement {
-  const canvas = document.createElement('canvas');
+  const canvas =
+    typeof document === 'undefined' && typeof OffscreenCanvas !== 'undefined'
+      ? (new OffscreenCanvas(1, 1) as unknown as HTMLCanvasElement)
+      : document.createElement('canvas');
   canvas.width = Math.max(1, Math.round(width));
   canvas.height = Math.max(1, Math.round(height));
   return canvas;

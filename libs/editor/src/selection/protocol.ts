@@ -1,9 +1,23 @@
+import type { EditShape } from '@estancia/contracts';
 import type { SurfaceRequest } from '../mask/select-surface';
 
 /** Main thread → selection worker. */
 export type SelectionCall =
-  /** The picture being edited, full resolution (capped), sent once per picture as a transferable. */
+  /** The picture's pixels, composed on the main thread (no ImageBitmap or OffscreenCanvas there). */
   | { type: 'image'; imageId: number; width: number; height: number; pixels: ArrayBuffer }
+  /**
+   * The picture to compose in the worker at `width`×`height`: the draft, then the original photo
+   * inside each restoring area in order (`editedPixels`). The bitmaps are transferred.
+   */
+  | {
+      type: 'picture';
+      imageId: number;
+      width: number;
+      height: number;
+      base: ImageBitmap;
+      original: ImageBitmap | null;
+      areas: (readonly EditShape[])[];
+    }
   | { type: 'select'; id: number; imageId: number; request: SurfaceRequest };
 
 /** Selection worker → main thread. */

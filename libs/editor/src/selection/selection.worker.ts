@@ -1,15 +1,22 @@
 /// <reference lib="webworker" />
 import type { PixelGrid } from '../mask/flood-fill';
-import { loadOpenCv } from '../mask/opencv';
+import * as openCvModule from '@techstark/opencv-js';
+import { openCvFrom } from '../mask/opencv';
 import { selectSurfaceWith, type SurfaceCut, type WorkImage } from '../mask/select-surface';
+import { editedPixels, freshCoverage } from './compose';
 import type { SelectionAnswer, SelectionCall } from './protocol';
 
 /*
- * The surface selection off the main thread: it keeps the picture's pixels (sent once) and the last
- * GrabCut, so a click or a tolerance step only sends its request. OpenCV loads here, and only here.
+ * The surface selection off the main thread: it composes the picture (draft and corrections, on an
+ * OffscreenCanvas) and keeps its pixels (sent once) and the last GrabCut, so a click or a tolerance
+ * step only sends its request. OpenCV loads here, and only here, by a static import: a bundled
+ * dynamic import of it never settles (see `openCvFrom`). It compiles when the editor opens, before
+ * the first click.
  */
+const openCv = openCvFrom(openCvModule);
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-let image: { id: number; grid: PixelGrid } | null = null;
+/** The picture's pixels; null when they cannot be read (a photo served without CORS). */
+let image: { id: number; grid: PixelGrid | null } | null = null;
 const cache: { work?: WorkImage; workOf?: PixelGrid; cut?: SurfaceCut } = {};
 let queue = Promise.resolve();
 /** The newest request received: older ones still queued are skipped (their answer would be dropped). */
@@ -24,21 +31,29 @@ scope.onmessage = (event: MessageEvent<SelectionCall>) => {
     };
     return;
   }
+  if (call.type === 'picture') {
+    const grid = editedPixels(call.base, call.original, call.areas, call.width, call.height, freshCoverage);
+    call.base.close();
+    call.original?.close();
+    image = { id: call.imageId, grid };
+    return;
+  }
   newest = Math.max(newest, call.id);
   queue = queue.then(async () => {
     if (call.id < newest) return;
     const answer = (message: SelectionAnswer, transfer: Transferable[] = []) =>
       scope.postMessage(message, transfer);
     try {
-      if (!image || image.id !== call.imageId) throw new Error('no_pixels');
-      const cv = await loadOpenCv();
-      const mask = selectSurfaceWith(cv, image.grid, call.request, cache);
+      const grid = image?.id === call.imageId ? image.grid : null;
+      if (!grid) throw new Error('no_pixels');
+      const cv = await openCv;
+      const mask = selectSurfaceWith(cv, grid, call.request, cache);
       answer(
         {
           type: 'mask',
           id: call.id,
-          width: image.grid.width,
-          height: image.grid.height,
+          width: grid.width,
+          height: grid.height,
           mask: mask.buffer as ArrayBuffer,
         },
         [mask.buffer as ArrayBuffer],

@@ -16,6 +16,7 @@ describe('HTTP: built apps, SPA fallback, security headers and CORS', () => {
       await mkdir(join(dir, name, 'assets'), { recursive: true });
       await writeFile(join(dir, name, 'index.html'), `<!doctype html><title>${title}</title>`);
       await writeFile(join(dir, name, 'assets', 'index-abc123.js'), `console.log('${title}')`);
+      await writeFile(join(dir, name, 'assets', 'selection.worker-Ab_1x.js'), 'self.onmessage = null');
     }
     t = await startTestApp({
       WEB_DIST: join(dir, 'web'),
@@ -80,7 +81,7 @@ describe('HTTP: built apps, SPA fallback, security headers and CORS', () => {
         .map((d) => d.trim())
         .find((d) => d.startsWith(`${name} `)) ?? '';
     expect(directive('default-src')).toBe("default-src 'self'");
-    expect(directive('script-src')).toBe("script-src 'self' 'wasm-unsafe-eval' https://accounts.google.com");
+    expect(directive('script-src')).toBe("script-src 'self' https://accounts.google.com");
     expect(directive('style-src')).toContain("'unsafe-inline'");
     expect(directive('img-src')).toBe("img-src 'self' data: blob:");
     // Sockets and fetches go to our own origins only (PUBLIC_URL, CORS_ORIGINS), never to any ws:/wss: host.
@@ -95,6 +96,27 @@ describe('HTTP: built apps, SPA fallback, security headers and CORS', () => {
     expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
     expect(res.headers.get('x-powered-by')).toBeNull();
     expect((await get('/data/platform/status')).headers.get('content-security-policy')).toBe(csp);
+  });
+
+  it("serves the editor's selection worker, and only it, under a policy that lets OpenCV compile", async () => {
+    const page = (await get('/')).headers.get('content-security-policy');
+    for (const path of [
+      '/assets/selection.worker-Ab_1x.js',
+      '/backoffice/assets/selection.worker-Ab_1x.js',
+    ]) {
+      const res = await get(path);
+      expect([path, res.status]).toEqual([path, 200]);
+      expect(res.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; connect-src data:",
+      );
+    }
+    for (const path of [
+      '/assets/index-abc123.js',
+      '/assets/selection.worker-Ab_1x.js.map',
+      '/data/platform/status',
+    ])
+      expect([path, (await get(path)).headers.get('content-security-policy')]).toEqual([path, page]);
+    expect(page).not.toContain('unsafe-eval');
   });
 
   it('allows the configured origins and exposes Content-Range to them', async () => {

@@ -50,6 +50,23 @@ export function noStoreForAccountAnswers(req: Request, res: Response, next: Next
   next();
 }
 
+/** The editor's surface-selection worker, in either app (Vite names it `selection.worker-<hash>.js`). */
+const SELECTION_WORKER = /^(\/backoffice)?\/assets\/selection\.worker-[\w-]+\.js$/;
+
+/**
+ * The selection worker's own policy (a worker runs under the policy its script is served with): it
+ * compiles OpenCV's WebAssembly ('wasm-unsafe-eval') and OpenCV's bindings build their functions from
+ * strings ('unsafe-eval'); it evaluates nothing else, has no DOM and fetches only its inlined WebAssembly
+ * (a data: URL). The pages keep their strict policy.
+ */
+export const SELECTION_WORKER_POLICY =
+  "default-src 'none'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; connect-src data:";
+
+function selectionWorkerPolicy(req: Request, res: Response, next: NextFunction): void {
+  if (SELECTION_WORKER.test(req.path)) res.setHeader('Content-Security-Policy', SELECTION_WORKER_POLICY);
+  next();
+}
+
 /**
  * Security headers with a policy the built React apps and Socket.IO work under: own scripts and
  * styles, inline styles (MUI/emotion inject them), images from data:/blob: (canvas editor), sockets to our
@@ -66,9 +83,7 @@ export function applySecurity(app: INestApplication, config: AppConfig): void {
         useDefaults: true,
         directives: {
           defaultSrc: ["'self'"],
-          // The editor's selection worker compiles OpenCV's WebAssembly: 'wasm-unsafe-eval' allows that and
-          // nothing else (no eval of JavaScript).
-          scriptSrc: ["'self'", "'wasm-unsafe-eval'", GOOGLE],
+          scriptSrc: ["'self'", GOOGLE],
           styleSrc: ["'self'", "'unsafe-inline'", GOOGLE],
           imgSrc: ["'self'", 'data:', 'blob:', ...objectStore],
           fontSrc: ["'self'", 'data:'],
@@ -87,6 +102,7 @@ export function applySecurity(app: INestApplication, config: AppConfig): void {
       crossOriginResourcePolicy: { policy: 'same-site' },
     }),
   );
+  app.use(selectionWorkerPolicy);
   app.use(noStoreForAccountAnswers);
   const origins = corsOrigins(config);
   app.enableCors({
