@@ -115,7 +115,10 @@ test('a supervised result keeps the furniture, the rug and the window while the 
     [0.85, 0.63],
     [0.99, 0.99],
   ]);
-  await expect(desk.getByRole('list', { name: 'Capas' }).getByRole('listitem')).toHaveCount(2);
+  // Each outline's surface is selected in the worker (a few seconds on a 2-core machine).
+  await expect(desk.getByRole('list', { name: 'Capas' }).getByRole('listitem')).toHaveCount(2, {
+    timeout: 60_000,
+  });
   const before = await reviewOf(property);
   const session = await editSessionOf(before!.id);
   await desk.getByRole('button', { name: 'Guardar resultado' }).click();

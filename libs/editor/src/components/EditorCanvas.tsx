@@ -311,17 +311,20 @@ export function EditorCanvas(props: EditorCanvasProps) {
           const scaled = (points: readonly number[]) =>
             points.map((value, i) => value * (i % 2 ? size.height : size.width));
           const strokes = request.strokes ?? [];
-          return selector.current.select({
-            seed: { x: request.seed.x * size.width, y: request.seed.y * size.height },
-            tolerance: request.tolerance,
-            ...(request.outline ? { outline: request.outline } : {}),
-            add: strokes
-              .filter((s) => !s.subtract)
-              .map((s) => ({ points: scaled(s.points), radius: (s.size * size.width) / 2 })),
-            subtract: strokes
-              .filter((s) => s.subtract)
-              .map((s) => ({ points: scaled(s.points), radius: (s.size * size.width) / 2 })),
-          });
+          return selector.current.select(
+            {
+              seed: { x: request.seed.x * size.width, y: request.seed.y * size.height },
+              tolerance: request.tolerance,
+              ...(request.outline ? { outline: request.outline } : {}),
+              add: strokes
+                .filter((s) => !s.subtract)
+                .map((s) => ({ points: scaled(s.points), radius: (s.size * size.width) / 2 })),
+              subtract: strokes
+                .filter((s) => s.subtract)
+                .map((s) => ({ points: scaled(s.points), radius: (s.size * size.width) / 2 })),
+            },
+            request.key,
+          );
         },
         modifiers: () => keys.current,
       };

@@ -67,26 +67,43 @@ describe('the surface selection client', () => {
     const selector = createSurfaceSelector();
     const worker = FakeWorker.last;
     selector.setImage(grid());
-    const first = selector.select(request);
+    const first = selector.select(request, 'wall');
     await settle();
     expect(worker.types()).toEqual(['image', 'select']);
     worker.answer({ type: 'mask', id: 1, width: 4, height: 3, mask: new Uint8Array(12).fill(1).buffer });
     await expect(first).resolves.toMatchObject({ width: 4, height: 3 });
-    const second = selector.select(request);
+    const second = selector.select(request, 'wall');
     await settle();
     worker.answer({ type: 'error', id: 2, message: 'no_pixels' });
     await expect(second).rejects.toThrow('no_pixels');
+  });
+
+  it('answers requests for different things; a newer one for the same supersedes the older', async () => {
+    const selector = createSurfaceSelector();
+    const worker = FakeWorker.last;
+    selector.setImage(grid());
+    const wall = selector.select(request, 'wall');
+    const floor = selector.select(request, 'floor');
+    const floorAgain = selector.select({ ...request, tolerance: 0.8 }, 'floor');
+    await settle();
+    // The older floor request is answered null at once; the wall one still waits for its answer.
+    await expect(floor).resolves.toBeNull();
+    const mask = () => new Uint8Array(12).fill(1).buffer;
+    worker.answer({ type: 'mask', id: 1, width: 4, height: 3, mask: mask() });
+    worker.answer({ type: 'mask', id: 3, width: 4, height: 3, mask: mask() });
+    await expect(wall).resolves.toMatchObject({ width: 4, height: 3 });
+    await expect(floorAgain).resolves.toMatchObject({ width: 4, height: 3 });
   });
 
   it('rejects the waiting request when the worker fails, and every later one at once', async () => {
     const selector = createSurfaceSelector();
     const worker = FakeWorker.last;
     selector.setImage(grid());
-    const waiting = selector.select(request);
+    const waiting = selector.select(request, 'wall');
     await settle();
     worker.fail('Failed to fetch a worker script');
     await expect(waiting).rejects.toThrow(/selection_worker_failed/);
-    await expect(selector.select(request)).rejects.toThrow(/selection_worker_failed/);
+    await expect(selector.select(request, 'wall')).rejects.toThrow(/selection_worker_failed/);
     expect(worker.types()).toEqual(['image', 'select']);
   });
 
@@ -94,10 +111,10 @@ describe('the surface selection client', () => {
     const selector = createSurfaceSelector();
     const worker = FakeWorker.last;
     selector.setImage(grid());
-    const waiting = selector.select(request);
+    const waiting = selector.select(request, 'wall');
     worker.onmessageerror?.({} as MessageEvent);
     await expect(waiting).rejects.toThrow(/selection_worker_failed/);
-    await expect(selector.select(request)).rejects.toThrow(/selection_worker_failed/);
+    await expect(selector.select(request, 'wall')).rejects.toThrow(/selection_worker_failed/);
   });
 
   it('rejects a request whose picture could not be sent, instead of waiting', async () => {
@@ -107,7 +124,7 @@ describe('the surface selection client', () => {
       throw new Error('DataCloneError');
     };
     selector.setImage(grid());
-    await expect(selector.select(request)).rejects.toThrow('no_pixels');
+    await expect(selector.select(request, 'wall')).rejects.toThrow('no_pixels');
   });
 
   it('sends the images as bitmaps and the restoring areas, the worker composing them', async () => {
@@ -122,7 +139,7 @@ describe('the surface selection client', () => {
     const worker = FakeWorker.last;
     const edited = picture();
     selector.setPicture(edited);
-    const waiting = selector.select(request);
+    const waiting = selector.select(request, 'wall');
     for (let i = 0; i < 5; i++) await Promise.resolve();
     // One image a task: the original's bitmap waits for the next one.
     expect(bitmaps).toHaveLength(1);
@@ -145,7 +162,7 @@ describe('the surface selection client', () => {
     vi.stubGlobal('createImageBitmap', () => Promise.reject(new Error('InvalidStateError')));
     const selector = createSurfaceSelector();
     selector.setPicture(picture());
-    await expect(selector.select(request)).rejects.toThrow('no_pixels');
+    await expect(selector.select(request, 'wall')).rejects.toThrow('no_pixels');
     expect(FakeWorker.last.types()).toEqual([]);
   });
 
@@ -154,7 +171,7 @@ describe('the surface selection client', () => {
     const selector = createSurfaceSelector();
     const worker = FakeWorker.last;
     selector.setPicture(picture());
-    void selector.select(request);
+    void selector.select(request, 'wall');
     await settle();
     expect(worker.types()).toEqual(['image', 'select']);
     const call = worker.posted[0]!.call as Extract<SelectionCall, { type: 'image' }>;
@@ -167,10 +184,10 @@ describe('the surface selection client', () => {
   it('answers nothing once disposed', async () => {
     const selector = createSurfaceSelector();
     selector.setImage(grid());
-    const waiting = selector.select(request);
+    const waiting = selector.select(request, 'wall');
     selector.dispose();
     await expect(waiting).resolves.toBeNull();
-    await expect(selector.select(request)).resolves.toBeNull();
+    await expect(selector.select(request, 'wall')).resolves.toBeNull();
     expect(FakeWorker.last.terminated).toBe(true);
   });
 });

@@ -30,10 +30,12 @@ export interface EditedPicture {
 }
 
 /**
- * The promise client of the selection worker. Only the newest request of a picture is answered: an
- * older one still running resolves to null when a newer one is sent (a tolerance slider dragged
- * faster than the selection runs), so stale answers never land. A picture whose pixels cannot be
- * read, or a worker that failed, rejects its requests (the tool shows its notice).
+ * The promise client of the selection worker. Each request names what it is for (`key`: a layer, a
+ * new surface): an older request for the same still running resolves to null when a newer one is
+ * sent (a tolerance slider dragged faster than the selection runs), so stale answers never land,
+ * while requests for different things (the wall, then the floor at once) are all answered. A picture
+ * whose pixels cannot be read, or a worker that failed, rejects its requests (the tool shows its
+ * notice).
  */
 export interface SurfaceSelector {
   /** The picture to select on (its pixels are transferred: the caller keeps no use of `pixels.data`). */
@@ -43,7 +45,7 @@ export interface SurfaceSelector {
    * OffscreenCanvas): the main thread only hands over the decoded images.
    */
   setPicture(picture: EditedPicture): void;
-  select(request: SurfaceRequest): Promise<SurfaceMask | null>;
+  select(request: SurfaceRequest, key: string): Promise<SurfaceMask | null>;
   dispose(): void;
 }
 
@@ -81,7 +83,7 @@ export function createSurfaceSelector(): SurfaceSelector {
   let sending: Promise<void> = Promise.resolve();
   const pending = new Map<
     number,
-    { resolve: (mask: SurfaceMask | null) => void; reject: (e: Error) => void }
+    { key: string; resolve: (mask: SurfaceMask | null) => void; reject: (e: Error) => void }
   >();
   const fail = (error: Error) => {
     failed ??= error;
@@ -160,16 +162,19 @@ export function createSurfaceSelector(): SurfaceSelector {
         post({ type: 'picture', imageId: id, width, height, base, original, areas }, transfer);
       });
     },
-    select(request) {
+    select(request, key) {
       if (failed) return Promise.reject(failed);
       if (disposed || !size.width) return Promise.resolve(null);
-      // Drop what is still waiting: only the newest answer matters.
-      for (const [, waiting] of pending) waiting.resolve(null);
-      pending.clear();
+      // Drop what still waits for the same thing: only its newest answer matters.
+      for (const [waitingId, waiting] of pending)
+        if (waiting.key === key) {
+          pending.delete(waitingId);
+          waiting.resolve(null);
+        }
       const id = ++nextId;
       const forImage = imageId;
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
+        pending.set(id, { key, resolve, reject });
         void sending.then(() => {
           const waiting = pending.get(id);
           if (!waiting) return;
@@ -181,7 +186,7 @@ export function createSurfaceSelector(): SurfaceSelector {
           }
           try {
             if (unreadable === forImage) throw new Error('no_pixels');
-            post({ type: 'select', id, imageId: forImage, request });
+            post({ type: 'select', id, imageId: forImage, key, request });
           } catch (error) {
             pending.delete(id);
             waiting.reject(error instanceof Error ? error : new Error(String(error)));
@@ -212,7 +217,8 @@ function failedSelector(error: Error): SurfaceSelector {
 function inThreadSelector(): SurfaceSelector {
   let pixels: PixelGrid | null = null;
   let unreadable = false;
-  let latest = 0;
+  const latest = new Map<string, number>();
+  let nextId = 0;
   return {
     setImage(grid) {
       pixels = grid;
@@ -222,8 +228,9 @@ function inThreadSelector(): SurfaceSelector {
       pixels = composedHere(picture);
       unreadable = pixels === null;
     },
-    async select(request) {
-      const id = ++latest;
+    async select(request, key) {
+      const id = ++nextId;
+      latest.set(key, id);
       if (unreadable) throw new Error('no_pixels');
       if (!pixels) return null;
       const grid = pixels;
@@ -231,7 +238,7 @@ function inThreadSelector(): SurfaceSelector {
       if (import.meta.env.MODE !== 'test') throw new Error('no_worker');
       const { selectSurface } = await import('../mask/select-surface');
       const mask = await selectSurface(grid, request);
-      return id === latest ? { width: grid.width, height: grid.height, mask } : null;
+      return latest.get(key) === id ? { width: grid.width, height: grid.height, mask } : null;
     },
     dispose() {
       pixels = null;

@@ -18,7 +18,8 @@ export type SelectionCall =
       original: ImageBitmap | null;
       areas: (readonly EditShape[])[];
     }
-  | { type: 'select'; id: number; imageId: number; request: SurfaceRequest };
+  /** `key`: what the answer is for; a newer request with the same key supersedes this one. */
+  | { type: 'select'; id: number; imageId: number; key: string; request: SurfaceRequest };
 
 /** Selection worker → main thread. */
 export type SelectionAnswer =

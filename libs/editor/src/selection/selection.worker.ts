@@ -19,8 +19,8 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 let image: { id: number; grid: PixelGrid | null } | null = null;
 const cache: { work?: WorkImage; workOf?: PixelGrid; cut?: SurfaceCut } = {};
 let queue = Promise.resolve();
-/** The newest request received: older ones still queued are skipped (their answer would be dropped). */
-let newest = 0;
+/** The newest request received for each key: older ones still queued are skipped (their answer would be dropped). */
+const newest = new Map<string, number>();
 
 scope.onmessage = (event: MessageEvent<SelectionCall>) => {
   const call = event.data;
@@ -38,9 +38,9 @@ scope.onmessage = (event: MessageEvent<SelectionCall>) => {
     image = { id: call.imageId, grid };
     return;
   }
-  newest = Math.max(newest, call.id);
+  newest.set(call.key, Math.max(newest.get(call.key) ?? 0, call.id));
   queue = queue.then(async () => {
-    if (call.id < newest) return;
+    if (call.id < newest.get(call.key)!) return;
     const answer = (message: SelectionAnswer, transfer: Transferable[] = []) =>
       scope.postMessage(message, transfer);
     try {

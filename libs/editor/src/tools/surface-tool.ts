@@ -1,5 +1,5 @@
 import type { EditLayer, EditShape, MaskShape, PolygonShape, SurfaceBrushStroke } from '@estancia/contracts';
-import { encodeRuns, refineSurface } from '../mask';
+import { encodeRuns, refineSurface, type PixelGrid } from '../mask';
 import { findLayer } from '../model/document';
 import { ReplaceLayerCommand } from '../model/commands';
 import { newLayerId } from '../model/document';
@@ -64,6 +64,7 @@ function surfaceShape(ctx: ToolContext, selected: SelectedSurface): MaskShape | 
 }
 
 const requestOf = (layer: PaintLayer): SurfaceSelectionRequest => ({
+  key: layer.id,
   seed: layer.seed!,
   tolerance: layer.tolerance ?? 0.5,
   ...(layer.outline ? { outline: layer.outline } : {}),
@@ -113,13 +114,15 @@ function selectNewSurface(
     return;
   }
   const tolerance = ctx.settings.surfaceTolerance;
-  const request: SurfaceSelectionRequest = { seed, tolerance, ...(outline ? { outline } : {}) };
+  // Its own key: a second surface chosen while this one is selected does not cancel it.
+  const id = newLayerId();
+  const request: SurfaceSelectionRequest = { key: id, seed, tolerance, ...(outline ? { outline } : {}) };
   void ctx.selectSurface!(request)
     .then((selected) => {
       const shape = selected && surfaceShape(ctx, selected);
       if (!shape) return;
       addLayer(ctx, {
-        id: newLayerId(),
+        id,
         type: 'paint',
         surface,
         productId,
@@ -132,26 +135,69 @@ function selectNewSurface(
     .catch(() => ctx.notify('no_pixels'));
 }
 
-/** A point inside the polygon near its middle: the centroid when inside, else the first corner's neighbour. */
-function pointInside(points: readonly number[]): NormalPoint {
-  let x = 0;
-  let y = 0;
-  for (let i = 0; i < points.length; i += 2) {
-    x += points[i]!;
-    y += points[i + 1]!;
-  }
-  const centroid = { x: (2 * x) / points.length, y: (2 * y) / points.length };
+/** Whether (x, y) lies inside the polygon [x0, y0, ...] (even-odd rule). */
+function insidePolygon(points: readonly number[], x: number, y: number): boolean {
   let inside = false;
   for (let i = 0, j = points.length - 2; i < points.length; j = i, i += 2) {
     const [xi, yi, xj, yj] = [points[i]!, points[i + 1]!, points[j]!, points[j + 1]!];
-    if (yi > centroid.y !== yj > centroid.y && centroid.x < xi + ((centroid.y - yi) / (yj - yi)) * (xj - xi))
-      inside = !inside;
+    if (yi > y !== yj > y && x < xi + ((y - yi) / (yj - yi)) * (xj - xi)) inside = !inside;
   }
-  if (inside) return centroid;
-  return {
-    x: (points[0]! * 3 + points[2]! + points[4]!) / 5,
-    y: (points[1]! * 3 + points[3]! + points[5]!) / 5,
-  };
+  return inside;
+}
+
+/** Samples a side of the outline's bounding box for the seed. */
+const SEED_SAMPLES = 32;
+
+/**
+ * Where an outline's surface is, for its selection: the outline stands for the surface that fills most
+ * of it (a wall around a window and a bed), so the seed is a sample of the commonest colour inside it
+ * whose neighbours share that colour. Without pixels: a point inside near the middle.
+ */
+export function surfaceSeedInside(points: readonly number[], pixels: PixelGrid | null): NormalPoint {
+  const xs = points.filter((_, i) => i % 2 === 0);
+  const ys = points.filter((_, i) => i % 2 === 1);
+  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const n = SEED_SAMPLES;
+  const at = (i: number, j: number) => ({
+    x: left + ((i + 0.5) / n) * (right - left),
+    y: top + ((j + 0.5) / n) * (bottom - top),
+  });
+  // Colour bins (4 bits a channel) of the samples inside; -1 outside.
+  const bins = new Int32Array(n * n).fill(-1);
+  const counts = new Map<number, number>();
+  for (let j = 0; j < n; j++)
+    for (let i = 0; i < n; i++) {
+      const p = at(i, j);
+      if (!insidePolygon(points, p.x, p.y)) continue;
+      let bin = 0;
+      if (pixels) {
+        const px = Math.min(pixels.width - 1, Math.floor(p.x * pixels.width));
+        const py = Math.min(pixels.height - 1, Math.floor(p.y * pixels.height));
+        const k = (py * pixels.width + px) * 4;
+        bin = ((pixels.data[k]! >> 4) << 8) | ((pixels.data[k + 1]! >> 4) << 4) | (pixels.data[k + 2]! >> 4);
+      }
+      bins[j * n + i] = bin;
+      counts.set(bin, (counts.get(bin) ?? 0) + 1);
+    }
+  let common = -1;
+  for (const [bin, count] of counts) if (common < 0 || count > counts.get(common)!) common = bin;
+  if (common < 0) return at(n >> 1, n >> 1);
+  // The sample of that colour with the most neighbours of it (the inside of the surface, not an edge),
+  // nearest the middle on a tie.
+  let best = { score: -1, i: 0, j: 0 };
+  for (let j = 0; j < n; j++)
+    for (let i = 0; i < n; i++) {
+      if (bins[j * n + i] !== common) continue;
+      let same = 0;
+      for (let dj = -2; dj <= 2; dj++)
+        for (let di = -2; di <= 2; di++) {
+          const [ii, jj] = [i + di, j + dj];
+          if (ii >= 0 && jj >= 0 && ii < n && jj < n && bins[jj * n + ii] === common) same++;
+        }
+      const score = same * n * n - ((i - n / 2) ** 2 + (j - n / 2) ** 2);
+      if (score > best.score) best = { score, i, j };
+    }
+  return at(best.i, best.j);
 }
 
 /**
@@ -193,7 +239,7 @@ export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
       return;
     }
     if (ctx.selectSurface) {
-      selectNewSurface(ctx, surface, pointInside(points), points);
+      selectNewSurface(ctx, surface, surfaceSeedInside(points, ctx.readPixels()), points);
       return;
     }
     const outline: PolygonShape = { kind: 'polygon', points, erase: false };

@@ -59,6 +59,11 @@ export interface ToolPreview {
 
 /** A surface selection asked of the selection worker, in the document's fractions. */
 export interface SurfaceSelectionRequest {
+  /**
+   * What the selection is for (a layer's id, or a new surface): a newer request for the same
+   * supersedes an older one still running; requests for different things are all answered.
+   */
+  readonly key: string;
   readonly seed: NormalPoint;
   readonly outline?: readonly number[];
   readonly tolerance: number;
