@@ -61,6 +61,9 @@ export class BuiltInStagingEngine extends StagingEngine {
       // An area of the editor lies in a picture that is graded already: only furniture goes in, so nothing
       // but the furniture tells the area from the picture around it.
       const graded = !request.mask;
+      const fabric = restyle
+        ? await restyledTextiles(request.image, width, height, layout, scene.palette)
+        : undefined;
       const pieces = furniture
         ? [{ input: furniture, raw: regionRaw(scene), left: scene.region.left, top: scene.region.top }]
         : [];
@@ -70,7 +73,15 @@ export class BuiltInStagingEngine extends StagingEngine {
             .recomb(colourMatrix(scene.palette))
             .composite([
               { input: scene.grade, raw: { width: 1, height, channels: 4 }, tile: true, blend: 'soft-light' },
-              ...(restyle ? [await textiles(layout.surfaces, scene.palette, width, height)] : []),
+              ...(fabric
+                ? [
+                    {
+                      input: fabric,
+                      raw: { width, height, channels: 4 as const },
+                      blend: 'soft-light' as const,
+                    },
+                  ]
+                : []),
               ...pieces,
             ])
             .linear(multiply, offset)
@@ -94,7 +105,7 @@ export class BuiltInStagingEngine extends StagingEngine {
 const JPEG = { quality: 88, chromaSubsampling: '4:2:0' } as const;
 
 /** How strongly a restyled room's furniture takes the style's fabric colour (soft light, 0…1). */
-const TEXTILE_STRENGTH = 0.45;
+const TEXTILE_STRENGTH = 0.6;
 
 /** Cells kept clear inside an area's edge: the editor feathers the edge, and a piece must not fade out there. */
 const AREA_MARGIN = 2;
@@ -126,24 +137,318 @@ async function areaOnGrid(mask: Buffer, surfaces: Surfaces): Promise<Uint8Array>
   return shrunk;
 }
 
+/** Sum of channel differences under which a pixel is a piece's own colour (shading and grain included). */
+const FABRIC_NEAR = 36;
+/** Beyond this it is something else, however gently the shading leads there. */
+const FABRIC_FAR = 90;
+/** Largest colour change between neighbouring (smoothed) pixels inside one piece: shading, not an edge. */
+const SHADING_STEP = 14;
+/** Colour step across 3 px that makes a real edge; light falling off across a wall changes far less. */
+const EDGE_STEP = 40;
+/** Share of a piece's outline that must be such an edge: where its colour fades out, it is a surface. */
+const CRISP_OUTLINE = 0.85;
+/** Walls, the ceiling and the floor run out of the picture; a piece stands inside it. */
+const OUTLINE_AT_BORDER = 0.02;
+/** No piece's own colour covers this much of the photo; a wall or a floor does. */
+const LARGEST_PIECE = 0.1;
+/** Colours tried per group of furniture cells (a bed: its cover, its sheet, its headboard...). */
+const COLOURS_PER_GROUP = 6;
+/** A colour is tried when at least this share of its group's pixels is near it. */
+const COLOUR_SHARE = 0.04;
+
 /**
- * The furniture of a furnished room in the style's colours: the style's fabric laid with soft light over what
- * stands in the room (keeps its shading and texture), drawn on the analysis grid and smoothed up to full size.
+ * The furniture of a furnished room in the style's colours: the style's fabric laid with soft light over each
+ * piece's own colour, at full size, so the recolour ends on the piece's real edges. The analysis grid only
+ * says where to look: per group of furniture cells, its commonest colours are each grown over the photo's
+ * pixels near them; a region is tinted only when its colour is a textile's (coloured once the room's light is
+ * balanced out: plaster, doors, glass and shadows are not), it is closed by real edges, stays inside the
+ * picture and is not as large as a wall. A region that fades out or runs on is a surface the grid took for
+ * furniture, and is left to the global grade. Undefined when no piece qualified.
  */
-async function textiles(surfaces: Surfaces, palette: Palette, width: number, height: number) {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(palette.fabric.slice(i, i + 2), 16));
-  const cells = Buffer.alloc(surfaces.width * surfaces.height * 4);
-  for (let i = 0; i < surfaces.furniture.length; i++) {
-    cells[i * 4] = r!;
-    cells[i * 4 + 1] = g!;
-    cells[i * 4 + 2] = b!;
-    cells[i * 4 + 3] = surfaces.furniture[i] ? Math.round(255 * TEXTILE_STRENGTH) : 0;
-  }
-  const input = await sharp(cells, { raw: { width: surfaces.width, height: surfaces.height, channels: 4 } })
-    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+export async function textiles(
+  photo: Uint8Array,
+  width: number,
+  height: number,
+  surfaces: Surfaces,
+  palette: Palette,
+): Promise<Buffer | undefined> {
+  // 3×3 box mean: the colour tests see through grain, and edges stay within a pixel.
+  const smooth = await sharp(photo, { raw: { width, height, channels: 3 } })
+    .convolve({ width: 3, height: 3, kernel: [1, 1, 1, 1, 1, 1, 1, 1, 1] })
     .raw()
     .toBuffer();
-  return { input, raw: { width, height, channels: 4 as const }, blend: 'soft-light' as const };
+  const room: Grown = {
+    smooth,
+    width,
+    height,
+    state: new Uint8Array(width * height),
+    queue: new Int32Array(width * height),
+  };
+  // 1 on a piece's pixels: bytes, as a 12 MP photo's maps add up.
+  const piece = new Uint8Array(width * height);
+  const cast = meanColour(room.smooth);
+  let tinted = false;
+  for (const cells of furnitureGroups(surfaces)) {
+    const samples: number[] = [];
+    for (const cell of cells) {
+      const cx = cell % surfaces.width;
+      const cy = (cell - cx) / surfaces.width;
+      const x0 = Math.floor(cx * surfaces.cellWidth);
+      const y0 = Math.floor(cy * surfaces.cellHeight);
+      const x1 = Math.min(width, Math.ceil((cx + 1) * surfaces.cellWidth));
+      const y1 = Math.min(height, Math.ceil((cy + 1) * surfaces.cellHeight));
+      for (let y = y0; y < y1; y += 3) for (let x = x0; x < x1; x += 3) samples.push(y * width + x);
+    }
+    let pool = samples;
+    for (let round = 0; round < COLOURS_PER_GROUP; round++) {
+      pool = pool.filter((p) => !room.state[p]);
+      const colour = dominantColour(room.smooth, pool, samples.length * COLOUR_SHARE);
+      if (!colour) break;
+      if (colourful(colour, cast)) tinted = growPiece(room, pool, colour, piece) || tinted;
+      pool = pool.filter(
+        (p) =>
+          [0, 1, 2].reduce((d, c) => d + Math.abs(room.smooth[p * 3 + c]! - colour[c]!), 0) >= FABRIC_NEAR,
+      );
+    }
+  }
+  if (!tinted) return undefined;
+  // A one-pixel soft edge, as the photo's own edges have: [1 2 1] across and down, 0…16.
+  const soft = softenEdge(piece, width, height);
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(palette.fabric.slice(i, i + 2), 16));
+  const overlay = Buffer.alloc(width * height * 4);
+  for (let p = 0; p < width * height; p++) {
+    if (!soft[p]) continue;
+    overlay[p * 4] = r!;
+    overlay[p * 4 + 1] = g!;
+    overlay[p * 4 + 2] = b!;
+    overlay[p * 4 + 3] = Math.round((255 * TEXTILE_STRENGTH * soft[p]!) / 16);
+  }
+  return overlay;
+}
+
+interface Grown {
+  /** The photo, 3×3 box mean, RGB. */
+  smooth: Uint8Array;
+  width: number;
+  height: number;
+  /** Per pixel: 0 not looked at, 1 in the region being grown, 2 decided (tinted or left alone). */
+  state: Uint8Array;
+  queue: Int32Array;
+}
+
+/** A region smaller than this share of the photo is a sliver, a plank or a lit spot, not a piece. */
+const SMALLEST_PIECE = 0.0015;
+
+/**
+ * Grows the regions of `colour` from the seeds, one connected region at a time; each is tinted only when it
+ * is a piece (closed by real edges, inside the picture, smaller than a wall): its pixels are set in `piece`.
+ * Growth follows shading (small steps between neighbours) and stops at edges. Every pixel grown is decided,
+ * so no other colour or group grows it again.
+ */
+function growPiece(
+  room: Grown,
+  seeds: readonly number[],
+  colour: readonly number[],
+  piece: Uint8Array,
+): boolean {
+  const { smooth, width, height, state, queue } = room;
+  const distance = (p: number) =>
+    Math.abs(smooth[p * 3]! - colour[0]!) +
+    Math.abs(smooth[p * 3 + 1]! - colour[1]!) +
+    Math.abs(smooth[p * 3 + 2]! - colour[2]!);
+  const limit = width * height * LARGEST_PIECE;
+  let tinted = false;
+  for (const seed of seeds) {
+    if (state[seed] || distance(seed) >= FABRIC_NEAR) continue;
+    state[seed] = 1;
+    queue[0] = seed;
+    let length = 1;
+    const visit = (p: number, n: number) => {
+      if (state[n] || distance(n) >= FABRIC_FAR || step(smooth, p, n) >= SHADING_STEP) return;
+      state[n] = 1;
+      queue[length++] = n;
+    };
+    // Neighbours visited inline, without an array per pixel: a wall may be grown to its limit first.
+    for (let head = 0; head < length && length <= limit; head++) {
+      const p = queue[head]!;
+      const x = p % width;
+      if (x > 0) visit(p, p - 1);
+      if (x < width - 1) visit(p, p + 1);
+      if (p >= width) visit(p, p - width);
+      if (p + width < width * height) visit(p, p + width);
+    }
+    const keep = length >= width * height * SMALLEST_PIECE && length <= limit && closed(room, length);
+    for (let i = 0; i < length; i++) {
+      const p = queue[i]!;
+      state[p] = 2;
+      if (keep) piece[p] = 1;
+    }
+    tinted ||= keep;
+  }
+  return tinted;
+}
+
+/** Whether the region just grown (`queue[0…length)`, state 1) is closed by real edges, inside the picture. */
+function closed(room: Grown, length: number): boolean {
+  const { width, height, state, queue } = room;
+  let outline = 0;
+  let border = 0;
+  let crisp = 0;
+  for (let i = 0; i < length; i++) {
+    const p = queue[i]!;
+    const x = p % width;
+    const y = (p - x) / width;
+    for (const [dx, dy] of STEPS) {
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height) {
+        outline++;
+        border++;
+        continue;
+      }
+      if (state[ny * width + nx] === 1) continue;
+      outline++;
+      const ox = Math.min(width - 1, Math.max(0, x + 3 * dx));
+      const oy = Math.min(height - 1, Math.max(0, y + 3 * dy));
+      const ix = Math.min(width - 1, Math.max(0, x - dx));
+      const iy = Math.min(height - 1, Math.max(0, y - dy));
+      if (step(room.smooth, iy * width + ix, oy * width + ox) >= EDGE_STEP) crisp++;
+    }
+  }
+  return border <= outline * OUTLINE_AT_BORDER && crisp >= (outline - border) * CRISP_OUTLINE;
+}
+
+/** A channel this bright is light, not a fabric's colour. */
+const HIGHLIGHT = 240;
+/** Chroma (max − min channel) a piece's colour must have once the room's light is balanced out. */
+const FABRIC_CHROMA = 24;
+
+/**
+ * Whether a colour is a textile's rather than plaster, paint, glass or shadow: still coloured once divided
+ * by the room's light (grey world), so a white door under a warm lamp counts as white.
+ */
+function colourful(colour: readonly number[], cast: readonly number[]): boolean {
+  // Near white in one channel: a glow or a highlight, which soft light cannot tint anyway.
+  if (Math.max(...colour) >= HIGHLIGHT) return false;
+  const grey = (cast[0]! + cast[1]! + cast[2]!) / 3;
+  const balanced = [0, 1, 2].map((c) => (colour[c]! * grey) / Math.max(1, cast[c]!));
+  return Math.max(...balanced) - Math.min(...balanced) >= FABRIC_CHROMA;
+}
+
+/** Mean colour of an RGB picture, every 7th pixel. */
+function meanColour(rgb: Uint8Array): number[] {
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let i = 0; i + 2 < rgb.length; i += 21) {
+    for (let c = 0; c < 3; c++) sum[c]! += rgb[i + c]!;
+    n++;
+  }
+  return sum.map((v) => v / Math.max(1, n));
+}
+
+/** Sum of the channels' differences between two pixels of an RGB picture. */
+function step(rgb: Uint8Array, a: number, b: number): number {
+  return (
+    Math.abs(rgb[a * 3]! - rgb[b * 3]!) +
+    Math.abs(rgb[a * 3 + 1]! - rgb[b * 3 + 1]!) +
+    Math.abs(rgb[a * 3 + 2]! - rgb[b * 3 + 2]!)
+  );
+}
+
+const STEPS = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+] as const;
+
+/** The analysis grid's furniture cells in 4-connected groups, each a list of cell indices. */
+function furnitureGroups({ furniture, width, height }: Surfaces): number[][] {
+  const seen = new Uint8Array(furniture.length);
+  const groups: number[][] = [];
+  for (let start = 0; start < furniture.length; start++) {
+    if (!furniture[start] || seen[start]) continue;
+    const group = [start];
+    seen[start] = 1;
+    for (let i = 0; i < group.length; i++) {
+      const c = group[i]!;
+      const x = c % width;
+      for (const n of [x > 0 ? c - 1 : -1, x < width - 1 ? c + 1 : -1, c - width, c + width])
+        if (n >= 0 && n < width * height && furniture[n] && !seen[n]) {
+          seen[n] = 1;
+          group.push(n);
+        }
+    }
+    groups.push(group);
+  }
+  return groups;
+}
+
+/** The commonest colour of the samples (bins of 16 levels, refined to the mean near it), if `least` are near it. */
+function dominantColour(
+  pixels: Uint8Array,
+  samples: readonly number[],
+  least: number,
+): [number, number, number] | undefined {
+  if (samples.length === 0) return undefined;
+  const bins = new Map<number, number>();
+  for (const p of samples) {
+    const key = ((pixels[p * 3]! >> 4) << 8) | ((pixels[p * 3 + 1]! >> 4) << 4) | (pixels[p * 3 + 2]! >> 4);
+    bins.set(key, (bins.get(key) ?? 0) + 1);
+  }
+  let best = 0;
+  let count = -1;
+  for (const [key, n] of bins) if (n > count) [best, count] = [key, n];
+  let centre = [(best >> 8) * 16 + 8, ((best >> 4) & 15) * 16 + 8, (best & 15) * 16 + 8];
+  let near = 0;
+  for (let round = 0; round < 2; round++) {
+    const sum = [0, 0, 0];
+    near = 0;
+    for (const p of samples) {
+      const d = [0, 1, 2].reduce((s, c) => s + Math.abs(pixels[p * 3 + c]! - centre[c]!), 0);
+      if (d >= FABRIC_NEAR) continue;
+      for (let c = 0; c < 3; c++) sum[c]! += pixels[p * 3 + c]!;
+      near++;
+    }
+    if (near === 0) return undefined;
+    centre = sum.map((v) => v / near);
+  }
+  return near >= Math.max(1, least) ? (centre as [number, number, number]) : undefined;
+}
+
+/** [1 2 1] across and down (unnormalised, 0…16 for a 0/1 map): softens its edges by one pixel. */
+function softenEdge(map: Uint8Array, width: number, height: number): Uint8Array {
+  const rows = new Uint8Array(map.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      rows[p] = map[x > 0 ? p - 1 : p]! + 2 * map[p]! + map[x < width - 1 ? p + 1 : p]!;
+    }
+  const out = new Uint8Array(map.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      out[p] = rows[y > 0 ? p - width : p]! + 2 * rows[p]! + rows[y < height - 1 ? p + width : p]!;
+    }
+  return out;
+}
+
+/** The photo upright at full size, for the textiles' recolour. */
+async function restyledTextiles(
+  image: Buffer,
+  width: number,
+  height: number,
+  layout: RoomLayout,
+  palette: Palette,
+): Promise<Buffer | undefined> {
+  const { data, info } = await sharp(image, { failOn: 'error' })
+    .autoOrient()
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.width !== width || info.height !== height || info.channels !== 3) return undefined;
+  return textiles(data, width, height, layout.surfaces, palette);
 }
 
 async function analyse(image: Buffer): Promise<{ width: number; height: number; layout: RoomLayout }> {

@@ -484,7 +484,7 @@ export interface Surfaces {
   floorTop: Float64Array;
   /** Photo columns of the back wall: between the side walls' corners. */
   backWall: { left: number; right: number };
-  /** 1 for cells well inside what stands in the room (no margin): what a restyle recolours. */
+  /** 1 for cells well inside what stands in the room (no margin): where a restyle looks for furniture. */
   furniture: Uint8Array;
 }
 
