@@ -158,3 +158,57 @@ describe('selectSurface under lamplight', () => {
     expect(cabinetChosen / cabinet).toBeLessThanOrEqual(0.005);
   }, 30_000);
 });
+
+/**
+ * A greige wall under a white ceiling with a dark cabinet against it: the cabinet's contact shadow
+ * darkens the wall towards its outline, most right beside it.
+ */
+function shadowedWall(w: number, h: number) {
+  const data = new Uint8ClampedArray(w * h * 4);
+  const labels = new Uint8Array(w * h); // 0 wall, 1 cabinet, 2 ceiling
+  const cabinet = { x0: w * 0.3, x1: w * 0.7, y0: h * 0.45 };
+  const ceiling = h * 0.15;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const inCabinet = x >= cabinet.x0 && x < cabinet.x1 && y >= cabinet.y0;
+      labels[i] = inCabinet ? 1 : y < ceiling ? 2 : 0;
+      const dx = Math.max(cabinet.x0 - x, 0, x - cabinet.x1);
+      const dy = Math.max(cabinet.y0 - y, 0);
+      const shade = 1 - 0.5 * Math.exp(-Math.hypot(dx, dy) / 60);
+      const base = inCabinet ? [70, 50, 40] : labels[i] === 2 ? [236, 236, 238] : [182, 176, 166];
+      const noise = ((x * 7 + y * 13) % 5) - 2;
+      for (let c = 0; c < 3; c++) data[i * 4 + c] = base[c]! * (labels[i] ? 1 : shade) + noise;
+      data[i * 4 + 3] = 255;
+    }
+  return { image: { width: w, height: h, data }, labels, cabinet, click: { x: w * 0.15, y: h * 0.3 } };
+}
+
+describe('selectSurface in a shadow', () => {
+  it('takes the wall darkened beside a cabinet up to its outline, not the cabinet or the ceiling', async () => {
+    // At 3000×2000, as a phone's photo: the working size sees the shadow three times steeper.
+    const [W, H] = [3000, 2000];
+    const room = shadowedWall(W, H);
+    const mask = await selectSurface(room.image, { seed: room.click });
+    const counts = [0, 0, 0];
+    const chosen = [0, 0, 0];
+    let band = 0;
+    let bandChosen = 0;
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        counts[room.labels[i]!]++;
+        chosen[room.labels[i]!] += mask[i]!;
+        const dx = Math.max(room.cabinet.x0 - x, 0, x - room.cabinet.x1);
+        const d = Math.hypot(dx, Math.max(room.cabinet.y0 - y, 0));
+        if (room.labels[i] === 0 && d >= 2 && d <= 12) {
+          band++;
+          bandChosen += mask[i]!;
+        }
+      }
+    expect(bandChosen / band).toBeGreaterThanOrEqual(0.95);
+    expect(chosen[0]! / counts[0]!).toBeGreaterThanOrEqual(0.97);
+    expect(chosen[1]! / counts[1]!).toBeLessThanOrEqual(0.005);
+    expect(chosen[2]! / counts[2]!).toBeLessThanOrEqual(0.005);
+  }, 30_000);
+});

@@ -18,6 +18,11 @@ import { DEFAULT_SURFACE_TOLERANCE } from './surface';
  * 5. The boundary is decided again at full resolution: the working mask, blurred and upsampled,
  *    is thresholded against each full-resolution pixel's position between the local surface and
  *    background colours, so edges follow the photo's own pixels (no stair steps at 100 %).
+ * 6. Shadows: furniture darkens the wall next to it, most right at its outline. The flood also goes
+ *    down smooth ramps of the clicked chroma (not up: a ceiling or a door is lighter); GrabCut's band
+ *    is taken only up to the crest of the edge the flood stopped at; and at full resolution the
+ *    selection grows from the working mask's core over the last few working pixels into darker pixels
+ *    of the local surface's chroma, as far as no step stops it.
  */
 
 /** A quick-selection brush stroke, in pixels of the image. */
@@ -103,6 +108,8 @@ export interface WorkImage {
   readonly l: Float32Array;
   /** Edge strength of the blurred log-RGB. */
   readonly gradient: Float32Array;
+  /** Lightness, thin lines taken out and blurred. */
+  readonly smooth: Float32Array;
   /** The same less a coarse blur's: steps (outlines) stay, smooth ramps (a lamp's glow) go. */
   readonly steps: Float32Array;
 }
@@ -139,6 +146,7 @@ export function selectSurfaceWith(
   const model = seedModel(work, seed);
   const edge = edgeThreshold(work, seed);
   const distance = colourDistance(work, model);
+  const chroma = chromaDistance(work, model);
 
   const allowed = request.outline ? polygonMask(request.outline, w, h) : new Uint8Array(w * h).fill(1);
   const addWork = strokesMask(request.add ?? [], w, h, 1 / sx);
@@ -154,7 +162,7 @@ export function selectSurfaceWith(
   const key = JSON.stringify([seed, request.outline ?? null, request.add ?? [], request.subtract ?? []]);
   let cut = cache?.cut?.key === key && cache.cut.work === work ? cache.cut : undefined;
   if (!cut) {
-    const flood = floodSurface(work, distance, allowed, seed, 1, edge, glow);
+    const flood = floodSurface(work, distance, allowed, seed, 1, edge, glow, chroma, model.l);
     const far = farPieces(work, distance, allowed, flood, edge, model, Math.max(16, PIECE_SHARE * w * h));
     // GrabCut decides only along the flood's edges and on the far pieces; the rest is background
     // (so its colours train the background model: a lamp shade of nearly the wall's colour stays out).
@@ -168,21 +176,26 @@ export function selectSurfaceWith(
   }
 
   const k = toleranceScale(tolerance);
-  const flood = floodSurface(work, distance, allowed, seed, k, edge, glow);
+  const flood = floodSurface(work, distance, allowed, seed, k, edge, glow, chroma, model.l);
   const near = NEAR_DISTANCE * k;
   // GrabCut decides the band along the flood's edges and the far pieces, not what lies across an
   // edge right beside the flood (a lamp shade or a casing of nearly the wall's colour).
   const band = dilate(flood, w, h, OPEN_BAND);
   const chosen = new Uint8Array(w * h);
-  for (let i = 0; i < chosen.length; i++)
-    chosen[i] =
-      allowed[i] &&
-      ((cut.grabCut[i] && distance[i]! <= near && (band[i] || cut.far[i])) || flood[i] || addWork[i])
-        ? 1
-        : 0;
+  const candidate = new Uint8Array(w * h);
+  for (let i = 0; i < chosen.length; i++) {
+    const decided = allowed[i] && cut.grabCut[i] && distance[i]! <= near;
+    candidate[i] = decided && band[i] ? 1 : 0;
+    chosen[i] = allowed[i] && ((decided && cut.far[i]) || flood[i] || addWork[i]) ? 1 : 0;
+  }
+  // In the band GrabCut takes what the flood reaches up to the edge's crest, not past it (a lamp of
+  // nearly the wall's colour standing against it).
+  const upToEdge = reachUpToEdge(work, flood, candidate);
+  for (let i = 0; i < chosen.length; i++) if (upToEdge[i]) chosen[i] = 1;
   const kept = keepPieces(chosen, w, h, seed, cut.core, addWork, Math.max(16, PIECE_SHARE * w * h));
 
   refineAtFullResolution(image, work, kept, cut.grabCut, result);
+  growIntoShadows(image, work, kept, cut.grabCut, model, k, result);
   clipToRequest(result, width, height, request);
   return result;
 }
@@ -259,7 +272,7 @@ export function prepareWork(image: PixelGrid, longest: number): WorkImage {
       gradient[i] = g(bl) + CHROMA_EDGE_WEIGHT * (g(bu) + g(bv));
       steps[i] = step(bl, cl) + CHROMA_EDGE_WEIGHT * (step(bu, cu) + step(bv, cv));
     }
-  return { width: w, height: h, rgb, u, v, l, gradient, steps };
+  return { width: w, height: h, rgb, u, v, l, smooth: bl, gradient, steps };
 }
 
 /** The coarse blur's radius, in fine blur radii: ramps wider than this are shading, not edges. */
@@ -272,6 +285,18 @@ const RAMP_SCALE = 4;
 const GLOW_DISTANCE = 2;
 const GLOW_STEP = 0.7;
 const GLOW_GRADIENT = 1.6;
+/**
+ * Into a shadow (the wall behind a headboard, under a cabinet) the flood takes the clicked chroma
+ * within SHADOW_CHROMA times its distance, where the step edge is under SHADOW_STEP and the plain
+ * gradient under SHADOW_GRADIENT times the edge threshold.
+ */
+const SHADOW_CHROMA = 0.6;
+const SHADOW_STEP = 0.5;
+const SHADOW_GRADIENT = 1.6;
+/** A shadow is darker: the shadow flood takes only what is this much darker than the click (at t 0.5). */
+const SHADOW_DARKER = 10;
+/** How much lighter (log units) the blurred lightness may get per working pixel into a shadow. */
+const SHADOW_RISE = 0.3;
 /** The glow is followed when the plain flood holds less than this share of the picture. */
 const GLOW_TRIGGER = 0.05;
 
@@ -369,6 +394,14 @@ function colourDistance(work: WorkImage, model: Model): Float32Array {
   return distance;
 }
 
+/** Chroma distance of each working pixel from the clicked colour (shading moves only the lightness). */
+function chromaDistance(work: WorkImage, model: Model): Float32Array {
+  const n = work.width * work.height;
+  const out = new Float32Array(n);
+  for (let i = 0; i < n; i++) out[i] = Math.hypot(work.u[i]! - model.u, work.v[i]! - model.v);
+  return out;
+}
+
 /** The pixels reached from the click through colours near it and no edge, thresholds scaled by `k`. */
 function floodSurface(
   work: WorkImage,
@@ -378,6 +411,8 @@ function floodSurface(
   k: number,
   edgeAtDefault: number,
   glow = false,
+  chroma?: Float32Array,
+  clickedLightness = 0,
 ): Uint8Array {
   const { width: w, height: h, gradient } = work;
   const n = w * h;
@@ -385,6 +420,11 @@ function floodSurface(
   const limit = FLOOD_DISTANCE * k;
   const edge = edgeAtDefault * k;
   const { steps } = work;
+  const chromaLimit = SHADOW_CHROMA * limit;
+  const shadowStep = SHADOW_STEP * edge;
+  const shadowGradient = SHADOW_GRADIENT * edge;
+  const shadowCeiling = clickedLightness - SHADOW_DARKER / k;
+  const { smooth } = work;
   // Off an edge as measured, or only on a smooth ramp (a lamp's glow, which also warms the colour).
   const passable = (i: number) =>
     allowed[i] &&
@@ -393,6 +433,16 @@ function floodSurface(
         distance[i]! <= GLOW_DISTANCE * limit &&
         steps[i]! <= GLOW_STEP * edge &&
         gradient[i]! <= GLOW_GRADIENT * edge));
+  // Or down into a shadow: the clicked chroma, darker than the click, on a ramp with no step, never
+  // getting lighter on the way (a door or a ceiling beside the wall is lighter, not a shadow).
+  const shadow = (i: number, from: number) =>
+    chroma !== undefined &&
+    allowed[i] &&
+    chroma[i]! <= chromaLimit &&
+    work.l[i]! <= shadowCeiling &&
+    smooth[i]! <= smooth[from]! + SHADOW_RISE &&
+    steps[i]! <= shadowStep &&
+    gradient[i]! <= shadowGradient;
   const stack = new Int32Array(n);
   let top = 0;
   reached[seed] = 1;
@@ -402,10 +452,47 @@ function floodSurface(
     const x = i % w;
     const y = (i - x) / w;
     const visit = (j: number) => {
-      if (!reached[j] && passable(j)) {
+      if (!reached[j] && (passable(j) || shadow(j, i))) {
         reached[j] = 1;
         stack[top++] = j;
       }
+    };
+    if (x > 0) visit(i - 1);
+    if (x < w - 1) visit(i + 1);
+    if (y > 0) visit(i - w);
+    if (y < h - 1) visit(i + w);
+  }
+  return reached;
+}
+
+/** How much the edge strength may fall (log units per working pixel) on the way up to an edge's crest. */
+const CREST_SLACK = 0.05;
+
+/**
+ * The `candidate` pixels reached from `from` while the edge strength does not fall: up to the crest of
+ * the edge the flood stopped before, not down its far side into what stands there.
+ */
+function reachUpToEdge(work: WorkImage, from: Uint8Array, candidate: Uint8Array): Uint8Array {
+  const { width: w, height: h, gradient } = work;
+  const n = w * h;
+  const reached = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  let top = 0;
+  for (let i = 0; i < n; i++)
+    if (from[i]) {
+      reached[i] = 1;
+      stack[top++] = i;
+    }
+  while (top > 0) {
+    const i = stack[--top]!;
+    const x = i % w;
+    const y = (i - x) / w;
+    const rising = !from[i];
+    const visit = (j: number) => {
+      if (reached[j] || !candidate[j]) return;
+      if (rising && gradient[j]! < gradient[i]! - CREST_SLACK) return;
+      reached[j] = 1;
+      stack[top++] = j;
     };
     if (x > 0) visit(i - 1);
     if (x < w - 1) visit(i + 1);
@@ -680,6 +767,139 @@ function refineAtFullResolution(
   }
 }
 
+/** Working pixels beyond the working mask the full-resolution growth may reach. */
+const GROW_BAND = 6;
+/** Chroma distance (log units) from the local surface's chroma the growth takes, at the default tolerance. */
+const GROW_CHROMA = 9;
+/** Lightness change (log units) from one image pixel to the next the growth takes: up, and down. */
+const GROW_RISE = 2;
+const GROW_DROP = 9;
+/** Lightness drop over two image pixels the growth takes. */
+const GROW_DROP_2 = 6;
+/**
+ * The growth takes only what is this much darker than the local surface (at the default tolerance): a
+ * shadow is darker, a ceiling or a casing past a crease is about as light.
+ */
+const GROW_BELOW = 10;
+
+/**
+ * The selection grown at full resolution over the last working pixels to the furniture's outline, where
+ * the contact shadow is darkest: from the working mask's core into pixels of the local surface's chroma,
+ * darker than it, changing from one pixel to the next no more than a shadow's ramp does (an outline is a
+ * step). Only within GROW_BAND working pixels of the working mask, whose growth with the tolerance it
+ * follows; the colours it compares with come from the GrabCut result, which the tolerance does not move.
+ */
+function growIntoShadows(
+  image: PixelGrid,
+  work: WorkImage,
+  mask: Uint8Array,
+  grabCut: Uint8Array,
+  model: Model,
+  k: number,
+  result: Uint8Array,
+): void {
+  const { width: W, height: H, data } = image;
+  const { width: w, height: h, rgb } = work;
+  const near = dilate(mask, w, h, GROW_BAND);
+  // The local surface's colour where it is lit (not in a shadow): the shadow is measured from it.
+  const lit = erode(grabCut, w, h);
+  const around = localMeans(rgb, lit, w, h, 24);
+  for (let i = 0; i < lit.length; i++) {
+    const o = i * 4;
+    const wide = around[o + 3]
+      ? (LOG[Math.round(around[o]!)]! + LOG[Math.round(around[o + 1]!)]! + LOG[Math.round(around[o + 2]!)]!) /
+        3
+      : model.l;
+    if (work.l[i]! < wide - GROW_BELOW) lit[i] = 0;
+  }
+  const means = localMeans(rgb, lit, w, h, 8);
+  const chromaU = new Float32Array(w * h).fill(model.u);
+  const chromaV = new Float32Array(w * h).fill(model.v);
+  const above = -GROW_BELOW / k;
+  const ceiling = new Float32Array(w * h).fill(model.l + above);
+  for (let i = 0; i < w * h; i++)
+    if (means[i * 4 + 3]) {
+      const r = LOG[Math.round(means[i * 4]!)]!;
+      const g = LOG[Math.round(means[i * 4 + 1]!)]!;
+      const b = LOG[Math.round(means[i * 4 + 2]!)]!;
+      chromaU[i] = r - g;
+      chromaV[i] = b - g;
+      ceiling[i] = (r + g + b) / 3 + above;
+    }
+  const limit = GROW_CHROMA * k;
+  const columnOf = new Int32Array(W);
+  for (let X = 0; X < W; X++) columnOf[X] = Math.min(w - 1, Math.floor((X * w) / W));
+  const rowOf = new Int32Array(H);
+  for (let Y = 0; Y < H; Y++) rowOf[Y] = Math.min(h - 1, Math.floor((Y * h) / H));
+  const lightness = (I: number) => (LOG[data[I * 4]!]! + LOG[data[I * 4 + 1]!]! + LOG[data[I * 4 + 2]!]!) / 3;
+  const fits = (I: number) => {
+    const X = I % W;
+    const cell = rowOf[(I - X) / W]! * w + columnOf[X]!;
+    if (!near[cell] || lightness(I) > ceiling[cell]!) return false;
+    // The chroma of the 3×3 mean: a dark pixel's own chroma is mostly noise.
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    const Y = (I - X) / W;
+    for (let y = Math.max(0, Y - 1); y <= Math.min(H - 1, Y + 1); y++)
+      for (let x = Math.max(0, X - 1); x <= Math.min(W - 1, X + 1); x++) {
+        const o = (y * W + x) * 4;
+        r += data[o]!;
+        g += data[o + 1]!;
+        b += data[o + 2]!;
+      }
+    const count =
+      (Math.min(H - 1, Y + 1) - Math.max(0, Y - 1) + 1) * (Math.min(W - 1, X + 1) - Math.max(0, X - 1) + 1);
+    const lg = LOG[Math.round(g / count)]!;
+    const du = LOG[Math.round(r / count)]! - lg - chromaU[cell]!;
+    const dv = LOG[Math.round(b / count)]! - lg - chromaV[cell]!;
+    return du * du + dv * dv <= limit * limit;
+  };
+  const stack: number[] = [];
+  // Seeds: pixels of the working mask's core (a working pixel inside it) beside one out of the core, so
+  // that the growth starts on the surface, not on an outline pixel the upsampling let in.
+  const core = erode(mask, w, h);
+  const coreAt = (X: number, Y: number) => core[rowOf[Y]! * w + columnOf[X]!] === 1;
+  const grown = new Uint8Array(W * H);
+  for (let Y = 0; Y < H; Y++)
+    for (let X = 0; X < W; X++) {
+      if (!coreAt(X, Y) || !result[Y * W + X]) continue;
+      if (
+        (X > 0 && !coreAt(X - 1, Y)) ||
+        (X < W - 1 && !coreAt(X + 1, Y)) ||
+        (Y > 0 && !coreAt(X, Y - 1)) ||
+        (Y < H - 1 && !coreAt(X, Y + 1))
+      ) {
+        grown[Y * W + X] = 1;
+        stack.push(Y * W + X);
+      }
+    }
+  while (stack.length > 0) {
+    const I = stack.pop()!;
+    const from = lightness(I);
+    const X = I % W;
+    const visit = (J: number) => {
+      if (grown[J] || !fits(J)) return;
+      const JX = J % W;
+      if (coreAt(JX, (J - JX) / W)) return;
+      const to = lightness(J);
+      const step = to - from;
+      if (step > GROW_RISE || step < -GROW_DROP) return;
+      // Over two pixels too: an anti-aliased crease (wall to ceiling) drops in two small steps.
+      const back = 2 * I - J;
+      if (back >= 0 && back < W * H && Math.abs((back % W) - X) <= 1 && to - lightness(back) < -GROW_DROP_2)
+        return;
+      grown[J] = 1;
+      stack.push(J);
+    };
+    if (X > 0) visit(I - 1);
+    if (X < W - 1) visit(I + 1);
+    if (I >= W) visit(I - W);
+    if (I + W < W * H) visit(I + W);
+  }
+  for (let I = 0; I < W * H; I++) if (grown[I]) result[I] = 1;
+}
+
 /** 0..1: where the pixel's colour lies between the local background (0) and surface (1) colours. */
 function surfaceLikeness(
   data: ArrayLike<number>,
@@ -718,15 +938,15 @@ function erode(mask: Uint8Array, w: number, h: number): Uint8Array {
   return out;
 }
 
-/** Mean RGB of the `mask` pixels within ±3 working pixels, and (4th value) whether there are any. */
-function localMeans(rgb: Uint8Array, mask: Uint8Array, w: number, h: number): Float32Array {
+/** Mean RGB of the `mask` pixels within ±radius working pixels, and (4th value) whether there are any. */
+function localMeans(rgb: Uint8Array, mask: Uint8Array, w: number, h: number, radius = 3): Float32Array {
   const n = w * h;
   const channels = [0, 1, 2].map((c) => {
     const a = new Float32Array(n);
     for (let i = 0; i < n; i++) a[i] = mask[i] ? rgb[i * 3 + c]! : 0;
-    return boxSum(a, w, h, 3);
+    return boxSum(a, w, h, radius);
   });
-  const counts = boxSum(Float32Array.from(mask), w, h, 3);
+  const counts = boxSum(Float32Array.from(mask), w, h, radius);
   const out = new Float32Array(n * 4);
   for (let i = 0; i < n; i++) {
     const c = counts[i]!;
