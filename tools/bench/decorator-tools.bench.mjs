@@ -251,8 +251,8 @@ export async function setup({ log, defer }) {
   const wantedTools = list('TOOLS');
   const tools = [todayTool({ mask, sharp, rasteriseArea })];
   if (mask.selectSurface) tools.push(selectionTool({ mask, rasteriseArea }));
-  if (wantedTools?.includes('labels')) tools.push(labelsTool({ mask }));
   else log("selectSurface is not in libs/editor/src/mask yet: only today's refineSurface is measured");
+  if (wantedTools?.includes('labels')) tools.push(labelsTool({ mask }));
   const chosen = tools.filter((t) => !wantedTools || wantedTools.includes(t.name));
   const rooms = corpus(list('SIZES')).filter(
     (r) =>
