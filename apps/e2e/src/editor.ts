@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
 
 /** The size of the photos the e2e tests upload (photos.ts roomPhoto). */
 const PHOTO = { width: 1200, height: 900 };
@@ -41,12 +42,16 @@ export async function pixelOf(page: Page, image: Locator, x: number, y: number):
 /** #rrggbb as [r, g, b]. */
 export const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
-/** Clicks the corners of an outline (wall, floor) on the editor's stage, then the first again to close it. */
+/**
+ * Clicks the corners of an outline with the wall or floor tool (chosen already) on the editor's stage,
+ * then the first again to close it. Those tools select the clicked surface; the outline is their
+ * Outline mode, switched on first (and checked on, so no corner is taken for a click on the surface).
+ */
 export async function clickOutline(page: Page, stage: Locator, corners: [number, number][]): Promise<void> {
-  // The wall and floor tools select the clicked surface; their outline is a mode of its own.
   const outlineMode = page.getByRole('button', { name: /^(Contorno|Contorn|Outline)$/ });
-  if ((await outlineMode.count()) === 1 && (await outlineMode.getAttribute('aria-pressed')) !== 'true')
-    await outlineMode.click();
+  await expect(outlineMode).toBeVisible();
+  if ((await outlineMode.getAttribute('aria-pressed')) !== 'true') await outlineMode.click();
+  await expect(outlineMode).toHaveAttribute('aria-pressed', 'true');
   // The whole photo on screen: the stage's top at the window's top, or just below the editor's
   // toolbar where it sticks to the window's top (the console on a tablet or a short window).
   await stage.evaluate((element) => {
@@ -59,4 +64,8 @@ export async function clickOutline(page: Page, stage: Locator, corners: [number,
     const point = await photoPoint(stage, x, y);
     await page.mouse.click(point.x, point.y);
   }
+  // Enter closes an outline too: on a busy machine the closing click can land a few pixels off the first
+  // corner and add one more instead. Away from the Outline button, which Enter would toggle.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Enter');
 }

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { editDocumentSchema, isExtraLayer, type EditLayer } from '@estancia/contracts';
 import { decodeRuns } from '../mask/runs';
 import { createTools, refineSelectedSurface } from './index';
-import { surfaceSeedInside } from './surface-tool';
 import type { SelectedSurface, SurfaceSelectionRequest } from './types';
 import { toolContext } from '../test/fixtures';
 
@@ -100,7 +99,7 @@ describe('wall and floor with the surface selection', () => {
     expect(back.type === 'paint' && back.tolerance).toBe(0.5);
   });
 
-  it('with the Outline option the corners narrow the selection to inside them', async () => {
+  it('with the Outline option the corners make an outline layer, refined on the picture, not a selection', async () => {
     const { requests, select } = fakeSelection();
     const ctx = {
       ...toolContext({ settings: { wallProductId: 'paint-7', surfaceOutline: true } }),
@@ -117,59 +116,8 @@ describe('wall and floor with the surface selection', () => {
       wall.onPointerUp(ctx, { x, y });
     }
     await flush();
-    expect(requests).toHaveLength(1);
-    expect(requests[0]!.outline).toEqual([0.1, 0.1, 0.6, 0.1, 0.6, 0.6]);
+    expect(requests).toHaveLength(0);
     const layer = ctx.store.getState().document.layers[0]!;
-    expect(layer.type === 'paint' && layer.outline).toEqual([0.1, 0.1, 0.6, 0.1, 0.6, 0.6]);
-  });
-});
-
-describe('an outline drawn with the surface tool', () => {
-  it('is seeded on the surface that fills most of it, not on what stands at its middle', () => {
-    // A 100×60 wall (light) with a dark window right at the outline's middle and a red bed below it.
-    const width = 100;
-    const height = 60;
-    const data = new Uint8ClampedArray(width * height * 4);
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const window = x >= 35 && x < 65 && y >= 15 && y < 45;
-        const bed = y >= 45 && x >= 20 && x < 80;
-        const [r, g, b] = window ? [60, 70, 80] : bed ? [200, 40, 40] : [215, 205, 190];
-        data.set([r, g, b, 255], (y * width + x) * 4);
-      }
-    const outline = [0.01, 0.01, 0.99, 0.01, 0.99, 0.99, 0.01, 0.99];
-    const seed = surfaceSeedInside(outline, { width, height, data });
-    const k = (Math.floor(seed.y * height) * width + Math.floor(seed.x * width)) * 4;
-    expect([data[k], data[k + 1], data[k + 2]]).toEqual([215, 205, 190]);
-    // Without pixels: a point inside, near the middle.
-    const middle = surfaceSeedInside(outline, null);
-    expect(Math.abs(middle.x - 0.5)).toBeLessThan(0.05);
-    expect(Math.abs(middle.y - 0.5)).toBeLessThan(0.05);
-  });
-
-  it('the selection it runs is seeded there and stays inside the outline', async () => {
-    const { requests, select } = fakeSelection();
-    const grid = { width: 10, height: 10, data: new Uint8ClampedArray(400).fill(200) };
-    const ctx = {
-      ...toolContext({ settings: { wallProductId: 'paint-7', surfaceOutline: true } }),
-      selectSurface: select,
-      readPixels: () => grid,
-    };
-    const wall = createTools().wall;
-    for (const [x, y] of [
-      [0.1, 0.1],
-      [0.9, 0.1],
-      [0.9, 0.6],
-      [0.1, 0.6],
-      [0.1, 0.1],
-    ] as const) {
-      wall.onPointerDown(ctx, { x, y });
-      wall.onPointerUp(ctx, { x, y });
-    }
-    await flush();
-    expect(requests).toHaveLength(1);
-    expect(requests[0]!.outline).toEqual([0.1, 0.1, 0.9, 0.1, 0.9, 0.6, 0.1, 0.6]);
-    const { x, y } = requests[0]!.seed;
-    expect(x > 0.1 && x < 0.9 && y > 0.1 && y < 0.6).toBe(true);
+    expect(layer.area[0]).toEqual({ kind: 'polygon', points: [0.1, 0.1, 0.6, 0.1, 0.6, 0.6], erase: false });
   });
 });

@@ -1,5 +1,5 @@
 import type { EditLayer, EditShape, MaskShape, PolygonShape, SurfaceBrushStroke } from '@estancia/contracts';
-import { encodeRuns, refineSurface, type PixelGrid } from '../mask';
+import { encodeRuns, refineSurface } from '../mask';
 import { findLayer } from '../model/document';
 import { ReplaceLayerCommand } from '../model/commands';
 import { newLayerId } from '../model/document';
@@ -102,12 +102,7 @@ function reselect(
 }
 
 /** Selects the surface under a click into a new paint layer with the chosen product. */
-function selectNewSurface(
-  ctx: ToolContext,
-  surface: 'wall' | 'floor',
-  seed: NormalPoint,
-  outline?: number[],
-): void {
+function selectNewSurface(ctx: ToolContext, surface: 'wall' | 'floor', seed: NormalPoint): void {
   const productId = surface === 'wall' ? ctx.settings.wallProductId : ctx.settings.floorProductId;
   if (!productId) {
     ctx.notify('choose_product');
@@ -116,7 +111,7 @@ function selectNewSurface(
   const tolerance = ctx.settings.surfaceTolerance;
   // Its own key: a second surface chosen while this one is selected does not cancel it.
   const id = newLayerId();
-  const request: SurfaceSelectionRequest = { key: id, seed, tolerance, ...(outline ? { outline } : {}) };
+  const request: SurfaceSelectionRequest = { key: id, seed, tolerance };
   void ctx.selectSurface!(request)
     .then((selected) => {
       const shape = selected && surfaceShape(ctx, selected);
@@ -129,83 +124,18 @@ function selectNewSurface(
         area: [shape],
         tolerance,
         seed: { x: seed.x, y: seed.y },
-        ...(outline ? { outline } : {}),
       });
     })
     .catch(() => ctx.notify('no_pixels'));
 }
 
-/** Whether (x, y) lies inside the polygon [x0, y0, ...] (even-odd rule). */
-function insidePolygon(points: readonly number[], x: number, y: number): boolean {
-  let inside = false;
-  for (let i = 0, j = points.length - 2; i < points.length; j = i, i += 2) {
-    const [xi, yi, xj, yj] = [points[i]!, points[i + 1]!, points[j]!, points[j + 1]!];
-    if (yi > y !== yj > y && x < xi + ((y - yi) / (yj - yi)) * (xj - xi)) inside = !inside;
-  }
-  return inside;
-}
-
-/** Samples a side of the outline's bounding box for the seed. */
-const SEED_SAMPLES = 32;
-
-/**
- * Where an outline's surface is, for its selection: the outline stands for the surface that fills most
- * of it (a wall around a window and a bed), so the seed is a sample of the commonest colour inside it
- * whose neighbours share that colour. Without pixels: a point inside near the middle.
- */
-export function surfaceSeedInside(points: readonly number[], pixels: PixelGrid | null): NormalPoint {
-  const xs = points.filter((_, i) => i % 2 === 0);
-  const ys = points.filter((_, i) => i % 2 === 1);
-  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const n = SEED_SAMPLES;
-  const at = (i: number, j: number) => ({
-    x: left + ((i + 0.5) / n) * (right - left),
-    y: top + ((j + 0.5) / n) * (bottom - top),
-  });
-  // Colour bins (4 bits a channel) of the samples inside; -1 outside.
-  const bins = new Int32Array(n * n).fill(-1);
-  const counts = new Map<number, number>();
-  for (let j = 0; j < n; j++)
-    for (let i = 0; i < n; i++) {
-      const p = at(i, j);
-      if (!insidePolygon(points, p.x, p.y)) continue;
-      let bin = 0;
-      if (pixels) {
-        const px = Math.min(pixels.width - 1, Math.floor(p.x * pixels.width));
-        const py = Math.min(pixels.height - 1, Math.floor(p.y * pixels.height));
-        const k = (py * pixels.width + px) * 4;
-        bin = ((pixels.data[k]! >> 4) << 8) | ((pixels.data[k + 1]! >> 4) << 4) | (pixels.data[k + 2]! >> 4);
-      }
-      bins[j * n + i] = bin;
-      counts.set(bin, (counts.get(bin) ?? 0) + 1);
-    }
-  let common = -1;
-  for (const [bin, count] of counts) if (common < 0 || count > counts.get(common)!) common = bin;
-  if (common < 0) return at(n >> 1, n >> 1);
-  // The sample of that colour with the most neighbours of it (the inside of the surface, not an edge),
-  // nearest the middle on a tie.
-  let best = { score: -1, i: 0, j: 0 };
-  for (let j = 0; j < n; j++)
-    for (let i = 0; i < n; i++) {
-      if (bins[j * n + i] !== common) continue;
-      let same = 0;
-      for (let dj = -2; dj <= 2; dj++)
-        for (let di = -2; di <= 2; di++) {
-          const [ii, jj] = [i + di, j + dj];
-          if (ii >= 0 && jj >= 0 && ii < n && jj < n && bins[jj * n + ii] === common) same++;
-        }
-      const score = same * n * n - ((i - n / 2) ** 2 + (j - n / 2) ** 2);
-      if (score > best.score) best = { score, i, j };
-    }
-  return at(best.i, best.j);
-}
-
 /**
  * Wall and floor: one click on the surface selects it (behind and around what stands in front) into
  * a new paint layer; shift+drag (or the Add button) brushes more of it in, alt+drag (Subtract) takes
- * some out. With the Outline option, or where the selection cannot run: click the corners; a double-click, Enter or a click on the first corner closes
- * the outline into a new paint layer with the chosen paint or floor product, refined to the surface's
- * own pixels so what stands in front of it keeps its colours.
+ * some out. With the Outline option, or where the selection cannot run: click the corners; a
+ * double-click, Enter or a click on the first corner closes the outline into a new paint layer with
+ * the chosen paint or floor product, refined to the commonest flat surface inside it (its shadows
+ * included) so what stands in front keeps its colours.
  */
 export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
   let corners: PointPath | null = null;
@@ -236,10 +166,6 @@ export function createSurfaceTool(surface: 'wall' | 'floor'): EditorTool {
     reset(ctx);
     if (!productId) {
       ctx.notify('choose_product');
-      return;
-    }
-    if (ctx.selectSurface) {
-      selectNewSurface(ctx, surface, surfaceSeedInside(points, ctx.readPixels()), points);
       return;
     }
     const outline: PolygonShape = { kind: 'polygon', points, erase: false };
