@@ -96,6 +96,8 @@ export interface SurfaceCut {
   readonly core: Uint8Array;
   /** Where GrabCut may add to the flood away from it: the same colour beyond what stands in front. */
   readonly far: Uint8Array;
+  /** Reached from the flood through colours within the flood's own spread (planks of other tones). */
+  readonly alike: Uint8Array;
 }
 
 export interface WorkImage {
@@ -163,15 +165,20 @@ export function selectSurfaceWith(
   let cut = cache?.cut?.key === key && cache.cut.work === work ? cache.cut : undefined;
   if (!cut) {
     const flood = floodSurface(work, distance, allowed, seed, 1, edge, glow, chroma, model.l);
+    const alike = alikeSurface(work, flood, allowed, edge);
     const far = farPieces(work, distance, allowed, flood, edge, model, Math.max(16, PIECE_SHARE * w * h));
-    // GrabCut decides only along the flood's edges and on the far pieces; the rest is background
-    // (so its colours train the background model: a lamp shade of nearly the wall's colour stays out).
+    // GrabCut decides only along the flood's edges, on the far pieces and on the alike planks; the rest
+    // is background (so its colours train the background model: a lamp shade of nearly the wall's colour
+    // stays out). A narrower band round the alike planks: a rug's brown border beside them is not taken.
     const open = dilate(flood, w, h, OPEN_BAND);
-    for (let i = 0; i < open.length; i++) open[i] = allowed[i] && (open[i] || far[i] || addWork[i]) ? 1 : 0;
-    const grabCut = runGrabCut(cv, work, distance, open, flood, addWork, seed);
+    const alikeBand = dilate(alike, w, h, ALIKE_BAND);
+    for (let i = 0; i < open.length; i++)
+      open[i] = allowed[i] && (open[i] || far[i] || alikeBand[i] || addWork[i]) ? 1 : 0;
+    const probable = flood.map((v, i) => v | alike[i]!);
+    const grabCut = runGrabCut(cv, work, distance, open, probable, addWork, seed);
     const core = new Uint8Array(w * h);
     for (let i = 0; i < core.length; i++) core[i] = grabCut[i] && far[i] ? 1 : 0;
-    cut = { key, work, grabCut, core, far };
+    cut = { key, work, grabCut, core, far, alike };
     if (cache) cache.cut = cut;
   }
 
@@ -183,14 +190,22 @@ export function selectSurfaceWith(
   const band = dilate(flood, w, h, OPEN_BAND);
   const chosen = new Uint8Array(w * h);
   const candidate = new Uint8Array(w * h);
+  const alike = new Uint8Array(w * h);
   for (let i = 0; i < chosen.length; i++) {
     const decided = allowed[i] && cut.grabCut[i] && distance[i]! <= near;
-    candidate[i] = decided && band[i] ? 1 : 0;
-    chosen[i] = allowed[i] && ((decided && cut.far[i]) || flood[i] || addWork[i]) ? 1 : 0;
+    alike[i] = decided && cut.alike[i] ? 1 : 0;
+    chosen[i] = allowed[i] && ((decided && (cut.far[i] || cut.alike[i])) || flood[i] || addWork[i]) ? 1 : 0;
   }
+  const alikeBand = dilate(alike, w, h, ALIKE_BAND);
+  for (let i = 0; i < chosen.length; i++)
+    candidate[i] = allowed[i] && cut.grabCut[i] && distance[i]! <= near && (band[i] || alikeBand[i]) ? 1 : 0;
   // In the band GrabCut takes what the flood reaches up to the edge's crest, not past it (a lamp of
   // nearly the wall's colour standing against it).
-  const upToEdge = reachUpToEdge(work, flood, candidate);
+  const upToEdge = reachUpToEdge(
+    work,
+    flood.map((v, i) => v | alike[i]!),
+    candidate,
+  );
   for (let i = 0; i < chosen.length; i++) if (upToEdge[i]) chosen[i] = 1;
   const kept = keepPieces(chosen, w, h, seed, cut.core, addWork, Math.max(16, PIECE_SHARE * w * h));
 
@@ -499,6 +514,99 @@ function reachUpToEdge(work: WorkImage, from: Uint8Array, candidate: Uint8Array)
     if (y > 0) visit(i - w);
     if (y < h - 1) visit(i + w);
   }
+  return reached;
+}
+
+/** Share of the flood's pixels left out at each end of its colour spread (stray pixels at its edges). */
+const SPREAD_TAIL = 0.01;
+/** Past this many times the edge threshold the alike growth stops: an armchair of the floor's colour. */
+const ALIKE_EDGE = 2;
+/** Working pixels around the alike planks that GrabCut decides (less than the flood's band: rugs). */
+const ALIKE_BAND = 4;
+/**
+ * Median lightness (log units) of a pixel off its neighbours' mean on a grained surface: wood measures
+ * 1.2-1.7 in the room corpus, plain walls (lit or lamp-lit) under 0.35. The kitchen's lamp-lit tiles
+ * (0.72) stay out: there the spread takes in the table's legs and apron, and adds no floor.
+ */
+const GRAIN_MIN = 0.75;
+/** Chroma and lightness (log units) past the flood's spread the growth still takes. */
+const SPREAD_CHROMA_MARGIN = 1;
+const SPREAD_LIGHTNESS_MARGIN = 4;
+
+/**
+ * A textured surface (planks of several tones, their seams) as one: the pixels reached from the flood
+ * through colours within the spread of the flood's own colours (averaged over a seam's width), across
+ * the seams and tone steps between planks, not across an outline. A rug, a baseboard or a side wall
+ * lies outside that spread.
+ */
+function alikeSurface(work: WorkImage, flood: Uint8Array, allowed: Uint8Array, edge: number): Uint8Array {
+  const { width: w, height: h, gradient } = work;
+  const strong = ALIKE_EDGE * edge;
+  const n = w * h;
+  const area = (2 * LINE_RADIUS + 1) ** 2;
+  const mu = boxSum(work.u, w, h, LINE_RADIUS);
+  const mv = boxSum(work.v, w, h, LINE_RADIUS);
+  const ml = boxSum(work.l, w, h, LINE_RADIUS).map((v) => v / area);
+  const reached = new Uint8Array(n);
+  const us: number[] = [];
+  const vs: number[] = [];
+  const ls: number[] = [];
+  for (let i = 0; i < n; i++) {
+    mu[i] = mu[i]! / area;
+    mv[i] = mv[i]! / area;
+    if (flood[i]) {
+      us.push(mu[i]!);
+      vs.push(mv[i]!);
+      ls.push(ml[i]!);
+    }
+  }
+  if (us.length < 16) return reached;
+  // Only on a grained surface (wood, tiles): a plain wall's spread reaches a door's or a ceiling's colour.
+  const { l } = work;
+  const grain: number[] = [];
+  for (let i = w; i < n - w; i += 3)
+    if (flood[i]) grain.push(Math.abs(l[i]! - (l[i - 1]! + l[i + 1]! + l[i - w]! + l[i + w]!) / 4));
+  grain.sort((a, b) => a - b);
+  if ((grain[grain.length >> 1] ?? 0) < GRAIN_MIN) return reached;
+  const range = (values: number[], margin: number) => {
+    values.sort((a, b) => a - b);
+    const tail = Math.floor(SPREAD_TAIL * (values.length - 1));
+    return [values[tail]! - margin, values[values.length - 1 - tail]! + margin] as const;
+  };
+  const [u0, u1] = range(us, SPREAD_CHROMA_MARGIN);
+  const [v0, v1] = range(vs, SPREAD_CHROMA_MARGIN);
+  const [l0, l1] = range(ls, SPREAD_LIGHTNESS_MARGIN);
+  const fits = (i: number) =>
+    allowed[i] === 1 &&
+    gradient[i]! <= strong &&
+    mu[i]! >= u0 &&
+    mu[i]! <= u1 &&
+    mv[i]! >= v0 &&
+    mv[i]! <= v1 &&
+    ml[i]! >= l0 &&
+    ml[i]! <= l1;
+  const stack = new Int32Array(n);
+  let top = 0;
+  for (let i = 0; i < n; i++)
+    if (flood[i]) {
+      reached[i] = 1;
+      stack[top++] = i;
+    }
+  while (top > 0) {
+    const i = stack[--top]!;
+    const x = i % w;
+    const visit = (j: number) => {
+      if (!reached[j] && fits(j)) {
+        reached[j] = 1;
+        stack[top++] = j;
+      }
+    };
+    if (x > 0) visit(i - 1);
+    if (x < w - 1) visit(i + 1);
+    if (i >= w) visit(i - w);
+    if (i + w < n) visit(i + w);
+  }
+  for (let i = 0; i < n; i++) if (flood[i]) reached[i] = 0;
   return reached;
 }
 
