@@ -15,18 +15,19 @@ jest.setTimeout(300_000);
 /** Where the drafts go to be looked at (PREVIEW_DIR=/tmp/restyle npx jest ...). */
 const PREVIEW_DIR = process.env.PREVIEW_DIR;
 
-/** The labels of the room corpus (tools/bench/rooms/render.mjs LABELS). */
-const CORPUS = {
-  backWall: 1,
-  leftWall: 2,
-  rightWall: 3,
-  floor: 4,
-  ceiling: 5,
-  window: 6,
-  rug: 11,
-  furniture: 12,
-  lamp: 13,
-} as const;
+/** The room corpus (tools/bench/rooms), an ES module jest cannot load in place: a child node reads it. */
+const CORPUS_INDEX = pathToFileURL(resolve(__dirname, '../../../../../../tools/bench/rooms/index.mjs')).href;
+const corpusScript = (body: string) =>
+  execFileSync(process.execPath, ['--input-type=module', '-e', body], { stdio: 'pipe' });
+
+type CorpusLabel =
+  'backWall' | 'leftWall' | 'rightWall' | 'floor' | 'ceiling' | 'window' | 'rug' | 'furniture' | 'lamp';
+/** The corpus's label values (tools/bench/rooms/render.mjs LABELS), read from it. */
+const CORPUS = JSON.parse(
+  corpusScript(
+    `import { LABELS } from ${JSON.stringify(CORPUS_INDEX)}; process.stdout.write(JSON.stringify(LABELS));`,
+  ).toString(),
+) as Record<CorpusLabel, number>;
 
 const W = 3000;
 const H = 2000;
@@ -41,15 +42,13 @@ interface CorpusRoom {
  * from its cache) by a child node, handed over as files.
  */
 async function corpusRoom(kind: string, lighting: string): Promise<CorpusRoom> {
-  const index = pathToFileURL(resolve(__dirname, '../../../../../../tools/bench/rooms/index.mjs')).href;
   const dir = mkdtempSync(join(tmpdir(), 'restyle-room-'));
   try {
-    const script = `import { writeFileSync } from 'node:fs';
-import { loadRoom } from ${JSON.stringify(index)};
+    corpusScript(`import { writeFileSync } from 'node:fs';
+import { loadRoom } from ${JSON.stringify(CORPUS_INDEX)};
 const room = await loadRoom({ kind: ${JSON.stringify(kind)}, lighting: ${JSON.stringify(lighting)}, width: ${W}, height: ${H} });
 writeFileSync(${JSON.stringify(join(dir, 'photo.jpg'))}, room.photo);
-writeFileSync(${JSON.stringify(join(dir, 'labels.png'))}, room.labelPng);`;
-    execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'pipe' });
+writeFileSync(${JSON.stringify(join(dir, 'labels.png'))}, room.labelPng);`);
     const photo = readFileSync(join(dir, 'photo.jpg'));
     const labels = new Uint8Array(
       await sharp(readFileSync(join(dir, 'labels.png')))
