@@ -280,3 +280,89 @@ describe('selectSurface on a plank floor', () => {
     expect({ wall, baseboard, rug }).toEqual({ wall: 0, baseboard: 0, rug: 0 });
   }, 30_000);
 });
+
+/**
+ * A greige wall (label 0) with, behind a dark cabinet (1), a patch of wall in a cooler light (2) that
+ * the click's flood cannot reach, the same patch's colour far away at the right edge (3), and a cream
+ * lamp shade (4) of nearly the wall's colour that the click takes with the wall.
+ */
+function quickSelectionWall(w: number, h: number) {
+  const data = new Uint8ClampedArray(w * h * 4);
+  const labels = new Uint8Array(w * h);
+  const cabinet = { x0: w * 0.3, x1: w * 0.6, y0: h * 0.3, y1: h };
+  const patch = { x0: w * 0.38, x1: w * 0.48, y0: h * 0.45, y1: h * 0.6 };
+  const shade = { x: w * 0.15, y: h * 0.3, r: h * 0.06 };
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const inside = (b: { x0: number; x1: number; y0: number; y1: number }) =>
+        x >= b.x0 && x < b.x1 && y >= b.y0 && y < b.y1;
+      labels[i] = inside(patch)
+        ? 2
+        : inside(cabinet)
+          ? 1
+          : x >= w * 0.93
+            ? 3
+            : Math.hypot(x - shade.x, y - shade.y) < shade.r
+              ? 4
+              : 0;
+      // The shade's rim fades into the wall: nothing but colour tells them apart.
+      const rim = Math.min(
+        1,
+        Math.max(0, (Math.hypot(x - shade.x, y - shade.y) - shade.r) / (shade.r * 0.8)),
+      );
+      const colours = [
+        [182, 176, 166],
+        [60, 45, 40],
+        [150, 170, 190],
+        [150, 170, 190],
+        [200, 190, 168],
+      ];
+      const colour =
+        labels[i] === 0
+          ? colours[0]!.map((c, k) => c + (colours[4]![k]! - c) * (1 - rim))
+          : colours[labels[i]!]!;
+      const noise = ((x * 7 + y * 13) % 5) - 2;
+      for (let c = 0; c < 3; c++) data[i * 4 + c] = colour[c]! + noise;
+      data[i * 4 + 3] = 255;
+    }
+  return { image: { width: w, height: h, data }, labels, patch, shade, click: { x: w * 0.75, y: h * 0.2 } };
+}
+
+describe('selectSurface quick-selection strokes', () => {
+  const room = quickSelectionWall(W, H);
+  const shares = (mask: Uint8Array) => {
+    const total = [0, 0, 0, 0, 0];
+    const chosen = [0, 0, 0, 0, 0];
+    for (let i = 0; i < mask.length; i++) {
+      total[room.labels[i]!]++;
+      chosen[room.labels[i]!] += mask[i]!;
+    }
+    const [wall, cabinet, patch, far, shade] = chosen.map((c, k) => c / total[k]!);
+    return { wall: wall!, cabinet: cabinet!, patch: patch!, far: far!, shade: shade! };
+  };
+
+  it('an add stroke grows over the surface it was drawn on, near the brush only', () => {
+    const { patch } = room;
+    const dab = { points: [(patch.x0 + patch.x1) / 2, (patch.y0 + patch.y1) / 2], radius: 6 };
+    const clicked = shares(selectSurfaceWith(cv, room.image, { seed: room.click }));
+    expect(clicked.patch).toBe(0);
+    const added = shares(selectSurfaceWith(cv, room.image, { seed: room.click, add: [dab] }));
+    // The dab covers 4 % of the patch; the stroke's flood the rest, not the cabinet round it, and not
+    // the same colour across the room.
+    expect(added.patch).toBeGreaterThanOrEqual(0.97);
+    expect(added.cabinet).toBeLessThanOrEqual(0.005);
+    expect(added.far).toBe(0);
+    expect(added.wall).toBeGreaterThanOrEqual(0.97);
+  }, 30_000);
+
+  it('a subtract stroke takes away what it was drawn on, not the clicked surface round it', () => {
+    const { shade } = room;
+    const clicked = shares(selectSurfaceWith(cv, room.image, { seed: room.click }));
+    expect(clicked.shade).toBeGreaterThan(0.5);
+    const dab = { points: [shade.x, shade.y], radius: 4 };
+    const taken = shares(selectSurfaceWith(cv, room.image, { seed: room.click, subtract: [dab] }));
+    expect(taken.shade).toBeLessThanOrEqual(0.01);
+    expect(taken.wall).toBeGreaterThanOrEqual(0.97);
+  }, 30_000);
+});

@@ -155,16 +155,38 @@ export function selectSurfaceWith(
   const subtractWork = strokesMask(request.subtract ?? [], w, h, 1 / sx);
   for (let i = 0; i < allowed.length; i++) if (subtractWork[i]) allowed[i] = 0;
   if (!allowed[seed]) return result;
+  // A subtract stroke also grows over what it was drawn on (the ceiling the wall ran into), where
+  // that looks more like what was brushed than like what was clicked (a lamp of nearly the wall's
+  // colour takes itself away, not the wall; brushed on the clicked surface itself, it takes only
+  // where it went).
+  const keep = seedDisc(w, h, seed, Math.max(2, Math.round(Math.max(w, h) * 0.004)));
+  for (const stroke of request.subtract ?? []) {
+    const brushed = strokeSeed(work, stroke, allowed, 1 / sx, edge, false);
+    const taken = floodFromStroke(work, brushed, 1);
+    // Lightness counts here: a ceiling of the wall's paint is lit otherwise.
+    const away = (i: number, m: Model) => Math.hypot(work.u[i]! - m.u, work.v[i]! - m.v, work.l[i]! - m.l);
+    for (let i = 0; i < allowed.length; i++)
+      if (
+        taken[i] &&
+        !keep[i] &&
+        (subtractWork[i] || away(i, brushed.model) + SUBTRACT_MARGIN < away(i, model))
+      )
+        allowed[i] = 0;
+  }
 
-  // A click on a lamp-lit wall: the glow's rings stop the plain flood near the click, so the flood
-  // follows smooth ramps too (decided at the default tolerance, so the tolerance stays monotonic).
-  let plain = 0;
-  for (const v of floodSurface(work, distance, allowed, seed, 1, edge)) plain += v;
-  const glow = plain < GLOW_TRIGGER * w * h;
+  const glow = followsGlow(work, distance, allowed, seed, edge);
+  // Quick selection: an add stroke grows over the surface it was drawn on, as the click does.
+  const strokes = (request.add ?? []).map((stroke) => strokeSeed(work, stroke, allowed, 1 / sx, edge));
+  // Near a stroke, a colour counts as close when it is close to what was clicked or to what was brushed.
+  const closeness = Float32Array.from(distance);
+  for (const stroke of strokes)
+    for (let i = 0; i < closeness.length; i++)
+      if (stroke.near[i]) closeness[i] = Math.min(closeness[i]!, stroke.distance[i]!);
   const key = JSON.stringify([seed, request.outline ?? null, request.add ?? [], request.subtract ?? []]);
   let cut = cache?.cut?.key === key && cache.cut.work === work ? cache.cut : undefined;
   if (!cut) {
     const flood = floodSurface(work, distance, allowed, seed, 1, edge, glow, chroma, model.l);
+    for (const stroke of strokes) orInto(flood, floodFromStroke(work, stroke, 1));
     const alike = alikeSurface(work, flood, allowed, edge);
     const far = farPieces(work, distance, allowed, flood, edge, model, Math.max(16, PIECE_SHARE * w * h));
     // GrabCut decides only along the flood's edges, on the far pieces and on the alike planks; the rest
@@ -175,7 +197,7 @@ export function selectSurfaceWith(
     for (let i = 0; i < open.length; i++)
       open[i] = allowed[i] && (open[i] || far[i] || alikeBand[i] || addWork[i]) ? 1 : 0;
     const probable = flood.map((v, i) => v | alike[i]!);
-    const grabCut = runGrabCut(cv, work, distance, open, probable, addWork, seed);
+    const grabCut = runGrabCut(cv, work, closeness, open, probable, addWork, seed);
     const core = new Uint8Array(w * h);
     for (let i = 0; i < core.length; i++) core[i] = grabCut[i] && far[i] ? 1 : 0;
     cut = { key, work, grabCut, core, far, alike };
@@ -184,6 +206,12 @@ export function selectSurfaceWith(
 
   const k = toleranceScale(tolerance);
   const flood = floodSurface(work, distance, allowed, seed, k, edge, glow, chroma, model.l);
+  const grown = new Uint8Array(w * h);
+  for (const stroke of strokes) orInto(grown, floodFromStroke(work, stroke, k));
+  orInto(flood, grown);
+  // GrabCut's colour models are the click's: a brushed surface of another colour loses its edges
+  // there, so around a stroke's flood the crest alone decides.
+  const grownBand = strokes.length ? dilate(grown, w, h, OPEN_BAND) : grown;
   const near = NEAR_DISTANCE * k;
   // GrabCut decides the band along the flood's edges and the far pieces, not what lies across an
   // edge right beside the flood (a lamp shade or a casing of nearly the wall's colour).
@@ -192,13 +220,16 @@ export function selectSurfaceWith(
   const candidate = new Uint8Array(w * h);
   const alike = new Uint8Array(w * h);
   for (let i = 0; i < chosen.length; i++) {
-    const decided = allowed[i] && cut.grabCut[i] && distance[i]! <= near;
+    const decided = allowed[i] && cut.grabCut[i] && closeness[i]! <= near;
     alike[i] = decided && cut.alike[i] ? 1 : 0;
     chosen[i] = allowed[i] && ((decided && (cut.far[i] || cut.alike[i])) || flood[i] || addWork[i]) ? 1 : 0;
   }
   const alikeBand = dilate(alike, w, h, ALIKE_BAND);
   for (let i = 0; i < chosen.length; i++)
-    candidate[i] = allowed[i] && cut.grabCut[i] && distance[i]! <= near && (band[i] || alikeBand[i]) ? 1 : 0;
+    candidate[i] =
+      allowed[i] && closeness[i]! <= near && ((cut.grabCut[i] && (band[i] || alikeBand[i])) || grownBand[i])
+        ? 1
+        : 0;
   // In the band GrabCut takes what the flood reaches up to the edge's crest, not past it (a lamp of
   // nearly the wall's colour standing against it).
   const upToEdge = reachUpToEdge(
@@ -422,7 +453,7 @@ function floodSurface(
   work: WorkImage,
   distance: Float32Array,
   allowed: Uint8Array,
-  seed: number,
+  seed: number | Uint8Array,
   k: number,
   edgeAtDefault: number,
   glow = false,
@@ -460,8 +491,15 @@ function floodSurface(
     gradient[i]! <= shadowGradient;
   const stack = new Int32Array(n);
   let top = 0;
-  reached[seed] = 1;
-  stack[top++] = seed;
+  if (typeof seed === 'number') {
+    reached[seed] = 1;
+    stack[top++] = seed;
+  } else
+    for (let i = 0; i < n; i++)
+      if (seed[i]) {
+        reached[i] = 1;
+        stack[top++] = i;
+      }
   while (top > 0) {
     const i = stack[--top]!;
     const x = i % w;
@@ -478,6 +516,96 @@ function floodSurface(
     if (y < h - 1) visit(i + w);
   }
   return reached;
+}
+
+/**
+ * A click on a lamp-lit wall: the glow's rings stop the plain flood near the click, so the flood
+ * follows smooth ramps too (decided at the default tolerance, so the tolerance stays monotonic).
+ */
+function followsGlow(
+  work: WorkImage,
+  distance: Float32Array,
+  allowed: Uint8Array,
+  seed: number | Uint8Array,
+  edge: number,
+): boolean {
+  let plain = 0;
+  for (const v of floodSurface(work, distance, allowed, seed, 1, edge)) plain += v;
+  return plain < GLOW_TRIGGER * work.width * work.height;
+}
+
+/** How much nearer (colour distance) to what a subtract stroke brushed than to the click a pixel must be. */
+const SUBTRACT_MARGIN = 4;
+/** How far from a stroke its flood may grow: brush radii, or this share of the picture's longest side. */
+const STROKE_REACH = 4;
+const STROKE_REACH_SHARE = 0.08;
+
+/** An add stroke as a second click: where it was drawn, the colour it was drawn on, that place's edges. */
+interface StrokeSeed {
+  readonly at: Uint8Array;
+  /** Where its flood may go. */
+  readonly near: Uint8Array;
+  readonly model: Model;
+  readonly distance: Float32Array;
+  readonly chroma: Float32Array;
+  readonly edge: number;
+  readonly glow: boolean;
+}
+
+function strokeSeed(
+  work: WorkImage,
+  stroke: SurfaceStroke,
+  allowed: Uint8Array,
+  scale: number,
+  edge: number,
+  within = true,
+): StrokeSeed {
+  const { width: w, height: h } = work;
+  const at = strokesMask([stroke], w, h, scale);
+  // Quick selection grows near the brush, not across the room (a door of the wall's colour).
+  const reach = Math.max(stroke.radius * scale * STROKE_REACH, STROKE_REACH_SHARE * Math.max(w, h));
+  const near = strokesMask([{ ...stroke, radius: reach / scale }], w, h, scale);
+  if (within) for (let i = 0; i < near.length; i++) if (!allowed[i]) near[i] = 0;
+  const us: number[] = [];
+  const vs: number[] = [];
+  const ls: number[] = [];
+  for (let i = 0; i < at.length; i++) {
+    if (within && !allowed[i]) at[i] = 0;
+    if (!at[i]) continue;
+    us.push(work.u[i]!);
+    vs.push(work.v[i]!);
+    ls.push(work.l[i]!);
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
+  const model = { u: median(us), v: median(vs), l: median(ls) };
+  const distance = colourDistance(work, model);
+  if (us.length === 0) return { at, near, model, distance, chroma: distance, edge, glow: false };
+  const glow = followsGlow(work, distance, near, at, edge);
+  return { at, near, model, distance, chroma: chromaDistance(work, model), edge, glow };
+}
+
+function floodFromStroke(work: WorkImage, stroke: StrokeSeed, k: number): Uint8Array {
+  // Only the stroke's pixels of its own colour start the flood: a brush that brushed the baseboard
+  // adds those pixels, it does not grow over the baseboard.
+  const limit = FLOOD_DISTANCE * k;
+  const from = stroke.at.map((v, i) => (v && stroke.distance[i]! <= limit ? 1 : 0));
+  const flood = floodSurface(
+    work,
+    stroke.distance,
+    stroke.near,
+    from,
+    k,
+    stroke.edge,
+    stroke.glow,
+    stroke.chroma,
+    stroke.model.l,
+  );
+  orInto(flood, stroke.at);
+  return flood;
+}
+
+function orInto(target: Uint8Array, source: Uint8Array): void {
+  for (let i = 0; i < target.length; i++) if (source[i]) target[i] = 1;
 }
 
 /** How much the edge strength may fall (log units per working pixel) on the way up to an edge's crest. */
