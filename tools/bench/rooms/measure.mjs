@@ -205,7 +205,8 @@ const changedAt = (a, b, i, threshold) =>
  * The delivery's figures. `before` and `after` are RGB (3 bytes a pixel) of the image the edit went
  * over and of the delivered file, at the labels' size. `ignore` (optional, 1 a pixel) leaves out pixels
  * an engine changed in its draft (they no longer show what the labels say). Labels other than the chosen
- * wall and the floor are judged from `edge` pixels away from those two (see EDGE).
+ * wall and the floor are judged from `edge` pixels away from those two and from the painted pixels of
+ * the next walls (see EDGE).
  */
 export function measureDelivery({
   labels,
@@ -225,7 +226,16 @@ export function measureDelivery({
   for (let i = 0; i < n; i++) if (labels[i] === LABELS.furniture || labels[i] === LABELS.lamp) front[i] = 1;
   const near = distanceTo(front, width, height);
   const surfaces = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (labels[i] === wall || labels[i] === LABELS.floor) surfaces[i] = 1;
+  // The next walls count where they were painted too (the paint went round the corner): their new
+  // paint's JPEG blocks are as near a door's casing as the chosen wall's are to a window's.
+  const next = sameSurfaces(wall);
+  for (let i = 0; i < n; i++)
+    if (
+      labels[i] === wall ||
+      labels[i] === LABELS.floor ||
+      (next.includes(labels[i]) && changedAt(before, after, i, threshold))
+    )
+      surfaces[i] = 1;
   const fromSurfaces = distanceTo(surfaces, width, height);
   let band = 0;
   let bandPainted = 0;
