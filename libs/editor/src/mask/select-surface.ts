@@ -182,6 +182,11 @@ export function selectSurfaceWith(
   for (const stroke of strokes)
     for (let i = 0; i < closeness.length; i++)
       if (stroke.near[i]) closeness[i] = Math.min(closeness[i]!, stroke.distance[i]!);
+  // GrabCut may not take a brushed colour for sure background anywhere: its models would learn it so.
+  const cutCloseness = Float32Array.from(closeness);
+  for (const stroke of strokes)
+    for (let i = 0; i < cutCloseness.length; i++)
+      cutCloseness[i] = Math.min(cutCloseness[i]!, stroke.distance[i]!);
   const key = JSON.stringify([seed, request.outline ?? null, request.add ?? [], request.subtract ?? []]);
   let cut = cache?.cut?.key === key && cache.cut.work === work ? cache.cut : undefined;
   if (!cut) {
@@ -197,7 +202,7 @@ export function selectSurfaceWith(
     for (let i = 0; i < open.length; i++)
       open[i] = allowed[i] && (open[i] || far[i] || alikeBand[i] || addWork[i]) ? 1 : 0;
     const probable = flood.map((v, i) => v | alike[i]!);
-    const grabCut = runGrabCut(cv, work, closeness, open, probable, addWork, seed);
+    const grabCut = runGrabCut(cv, work, cutCloseness, open, probable, addWork, seed);
     const core = new Uint8Array(w * h);
     for (let i = 0; i < core.length; i++) core[i] = grabCut[i] && far[i] ? 1 : 0;
     cut = { key, work, grabCut, core, far, alike };
@@ -209,8 +214,8 @@ export function selectSurfaceWith(
   const grown = new Uint8Array(w * h);
   for (const stroke of strokes) orInto(grown, floodFromStroke(work, stroke, k));
   orInto(flood, grown);
-  // GrabCut's colour models are the click's: a brushed surface of another colour loses its edges
-  // there, so around a stroke's flood the crest alone decides.
+  // Round a stroke's flood GrabCut decides as round the click's (its crest rule alone walks over a
+  // thin baseboard between two edges).
   const grownBand = strokes.length ? dilate(grown, w, h, OPEN_BAND) : grown;
   const near = NEAR_DISTANCE * k;
   // GrabCut decides the band along the flood's edges and the far pieces, not what lies across an
@@ -227,7 +232,7 @@ export function selectSurfaceWith(
   const alikeBand = dilate(alike, w, h, ALIKE_BAND);
   for (let i = 0; i < chosen.length; i++)
     candidate[i] =
-      allowed[i] && closeness[i]! <= near && ((cut.grabCut[i] && (band[i] || alikeBand[i])) || grownBand[i])
+      allowed[i] && closeness[i]! <= near && cut.grabCut[i] && (band[i] || alikeBand[i] || grownBand[i])
         ? 1
         : 0;
   // In the band GrabCut takes what the flood reaches up to the edge's crest, not past it (a lamp of
@@ -539,6 +544,8 @@ const SUBTRACT_MARGIN = 4;
 /** How far from a stroke its flood may grow: brush radii, or this share of the picture's longest side. */
 const STROKE_REACH = 4;
 const STROKE_REACH_SHARE = 0.08;
+/** Lightness (log units) off the stroke's median within which its pixels start its flood. */
+const STROKE_SEED_LIGHTNESS = 8;
 
 /** An add stroke as a second click: where it was drawn, the colour it was drawn on, that place's edges. */
 interface StrokeSeed {
@@ -585,11 +592,15 @@ function strokeSeed(
 }
 
 function floodFromStroke(work: WorkImage, stroke: StrokeSeed, k: number): Uint8Array {
-  // Only the stroke's pixels of its own colour start the flood: a brush that brushed the baseboard
-  // adds those pixels, it does not grow over the baseboard.
+  // Only the stroke's pixels of its own colour, lightness too, start the flood: a brush that brushed
+  // the baseboard adds those pixels (they are in the add mask), it does not grow over the baseboard.
   const limit = FLOOD_DISTANCE * k;
-  const from = stroke.at.map((v, i) => (v && stroke.distance[i]! <= limit ? 1 : 0));
-  const flood = floodSurface(
+  const from = stroke.at.map((v, i) =>
+    v && stroke.distance[i]! <= limit && Math.abs(work.l[i]! - stroke.model.l) <= STROKE_SEED_LIGHTNESS
+      ? 1
+      : 0,
+  );
+  return floodSurface(
     work,
     stroke.distance,
     stroke.near,
@@ -600,8 +611,6 @@ function floodFromStroke(work: WorkImage, stroke: StrokeSeed, k: number): Uint8A
     stroke.chroma,
     stroke.model.l,
   );
-  orInto(flood, stroke.at);
-  return flood;
 }
 
 function orInto(target: Uint8Array, source: Uint8Array): void {
