@@ -23,6 +23,9 @@ import { DEFAULT_SURFACE_TOLERANCE } from './surface';
  *    is taken only up to the crest of the edge the flood stopped at; and at full resolution the
  *    selection grows from the working mask's core over the last few working pixels into darker pixels
  *    of the local surface's chroma, as far as no step stops it.
+ * 7. Quick selection, as in Photoshop: an add stroke floods from where it was drawn with the colour it
+ *    was drawn on (within a few brush radii); a subtract stroke takes away, as far, what looks more
+ *    like what it brushed than like the click.
  */
 
 /** A quick-selection brush stroke, in pixels of the image. */
@@ -40,7 +43,10 @@ export interface SurfaceRequest {
   readonly outline?: readonly number[];
   /** 0..1 (default 0.5): how far from the clicked surface's colour the selection may go. */
   readonly tolerance?: number;
-  /** Brush strokes that add to the surface (shift+drag) and that take from it (alt+drag). */
+  /**
+   * Quick-selection strokes that add to the surface (shift+drag) and that take from it (alt+drag): each
+   * also grows, near the brush, over what it was drawn on.
+   */
   readonly add?: readonly SurfaceStroke[];
   readonly subtract?: readonly SurfaceStroke[];
 }
@@ -412,6 +418,8 @@ interface Model {
   readonly l: number;
 }
 
+const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
+
 /** The clicked colour: the median of a small disc around the click (a slip onto an edge still works). */
 function seedModel(work: WorkImage, seed: number): Model {
   const { width: w, height: h } = work;
@@ -429,7 +437,6 @@ function seedModel(work: WorkImage, seed: number): Model {
       vs.push(work.v[i]!);
       ls.push(work.l[i]!);
     }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
   return { u: median(us), v: median(vs), l: median(ls) };
 }
 
@@ -547,7 +554,7 @@ const STROKE_REACH_SHARE = 0.08;
 /** Lightness (log units) off the stroke's median within which its pixels start its flood. */
 const STROKE_SEED_LIGHTNESS = 8;
 
-/** An add stroke as a second click: where it was drawn, the colour it was drawn on, that place's edges. */
+/** A brush stroke as a second click: where it was drawn, the colour it was drawn on, the click's edges. */
 interface StrokeSeed {
   readonly at: Uint8Array;
   /** Where its flood may go. */
@@ -583,7 +590,6 @@ function strokeSeed(
     vs.push(work.v[i]!);
     ls.push(work.l[i]!);
   }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0;
   const model = { u: median(us), v: median(vs), l: median(ls) };
   const distance = colourDistance(work, model);
   if (us.length === 0) return { at, near, model, distance, chroma: distance, edge, glow: false };
