@@ -377,3 +377,43 @@ describe('selectSurface quick-selection strokes', () => {
     expect(taken.wall).toBeGreaterThanOrEqual(0.97);
   }, 30_000);
 });
+
+describe('selectSurface subtract stroke on a shaded wall', () => {
+  it('takes away a shade of the clicked colour standing where the wall is darker', () => {
+    // A wall lit from the left (darker by 45 % at its right); at the right a lamp shade of the very
+    // colour the wall has at the click, its rim fading into the wall around it.
+    const data = new Uint8ClampedArray(W * H * 4);
+    const shade = { x: W * 0.8, y: H * 0.5, r: H * 0.06 };
+    const labels = new Uint8Array(W * H);
+    const base = [182, 176, 166];
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        const d = Math.hypot(x - shade.x, y - shade.y);
+        labels[i] = d < shade.r ? 1 : 0;
+        const lit = 1 - 0.45 * (x / W);
+        const atClick = 1 - 0.45 * 0.1;
+        const rim = Math.min(1, Math.max(0, (d - shade.r) / (shade.r * 0.8)));
+        const k = labels[i] ? atClick : lit + (atClick - lit) * (1 - rim);
+        const noise = ((x * 7 + y * 13) % 5) - 2;
+        for (let c = 0; c < 3; c++) data[i * 4 + c] = base[c]! * k + noise;
+        data[i * 4 + 3] = 255;
+      }
+    const image = { width: W, height: H, data };
+    const click = { x: W * 0.1, y: H * 0.5 };
+    const share = (mask: Uint8Array) => {
+      const total = [0, 0];
+      const chosen = [0, 0];
+      for (let i = 0; i < mask.length; i++) {
+        total[labels[i]!]++;
+        chosen[labels[i]!] += mask[i]!;
+      }
+      return { wall: chosen[0]! / total[0]!, shade: chosen[1]! / total[1]! };
+    };
+    expect(share(selectSurfaceWith(cv, image, { seed: click })).shade).toBeGreaterThan(0.5);
+    const dab = { points: [shade.x, shade.y], radius: 4 };
+    const taken = share(selectSurfaceWith(cv, image, { seed: click, subtract: [dab] }));
+    expect(taken.shade).toBeLessThanOrEqual(0.01);
+    expect(taken.wall).toBeGreaterThanOrEqual(0.97);
+  }, 30_000);
+});

@@ -162,22 +162,26 @@ export function selectSurfaceWith(
   for (let i = 0; i < allowed.length; i++) if (subtractWork[i]) allowed[i] = 0;
   if (!allowed[seed]) return result;
   // A subtract stroke also grows over what it was drawn on (the ceiling the wall ran into), where
-  // that looks more like what was brushed than like what was clicked (a lamp of nearly the wall's
-  // colour takes itself away, not the wall; brushed on the clicked surface itself, it takes only
-  // where it went).
+  // that looks more like what was brushed than like the clicked surface around it (a lamp of nearly
+  // the wall's colour takes itself away, not the wall; brushed on the clicked surface itself, it
+  // takes only where it went).
   const keep = seedDisc(w, h, seed, Math.max(2, Math.round(Math.max(w, h) * 0.004)));
   for (const stroke of request.subtract ?? []) {
     const brushed = strokeSeed(work, stroke, allowed, 1 / sx, edge, false);
     const taken = floodFromStroke(work, brushed, 1);
+    const beside = strokesMask([{ ...stroke, radius: 2 * brushed.reach * sx }], w, h, 1 / sx);
+    const around = surfaceAround(work, distance, beside, taken) ?? model;
     // Lightness counts here: a ceiling of the wall's paint is lit otherwise.
     const away = (i: number, m: Model) => Math.hypot(work.u[i]! - m.u, work.v[i]! - m.v, work.l[i]! - m.l);
-    for (let i = 0; i < allowed.length; i++)
-      if (
-        taken[i] &&
-        !keep[i] &&
-        (subtractWork[i] || away(i, brushed.model) + SUBTRACT_MARGIN < away(i, model))
-      )
-        allowed[i] = 0;
+    // A flood that reaches the click brushed the clicked surface itself.
+    if (!taken[seed])
+      for (let i = 0; i < allowed.length; i++)
+        if (
+          taken[i] &&
+          !keep[i] &&
+          (subtractWork[i] || away(i, brushed.model) + SUBTRACT_MARGIN < away(i, around))
+        )
+          allowed[i] = 0;
   }
 
   const glow = followsGlow(work, distance, allowed, seed, edge);
@@ -557,8 +561,9 @@ const STROKE_SEED_LIGHTNESS = 8;
 /** A brush stroke as a second click: where it was drawn, the colour it was drawn on, the click's edges. */
 interface StrokeSeed {
   readonly at: Uint8Array;
-  /** Where its flood may go. */
+  /** Where its flood may go: within `reach` working pixels of it. */
   readonly near: Uint8Array;
+  readonly reach: number;
   readonly model: Model;
   readonly distance: Float32Array;
   readonly chroma: Float32Array;
@@ -592,9 +597,35 @@ function strokeSeed(
   }
   const model = { u: median(us), v: median(vs), l: median(ls) };
   const distance = colourDistance(work, model);
-  if (us.length === 0) return { at, near, model, distance, chroma: distance, edge, glow: false };
+  if (us.length === 0) return { at, near, reach, model, distance, chroma: distance, edge, glow: false };
   const glow = followsGlow(work, distance, near, at, edge);
-  return { at, near, model, distance, chroma: chromaDistance(work, model), edge, glow };
+  return { at, near, reach, model, distance, chroma: chromaDistance(work, model), edge, glow };
+}
+
+/** Fewest working pixels of the clicked surface beside a subtract stroke's flood to take its colour from. */
+const AROUND_PIXELS = 64;
+
+/**
+ * The clicked surface's colour beside a subtract stroke's flood, as lit there (the wall around a lamp,
+ * not the wall at the click across the room): the median of the pixels `beside` the stroke (twice its
+ * reach), outside its flood, of the clicked colour. None when too few.
+ */
+function surfaceAround(
+  work: WorkImage,
+  distance: Float32Array,
+  beside: Uint8Array,
+  taken: Uint8Array,
+): Model | undefined {
+  const us: number[] = [];
+  const vs: number[] = [];
+  const ls: number[] = [];
+  for (let i = 0; i < beside.length; i++)
+    if (beside[i] && !taken[i] && distance[i]! <= FLOOD_DISTANCE) {
+      us.push(work.u[i]!);
+      vs.push(work.v[i]!);
+      ls.push(work.l[i]!);
+    }
+  return us.length < AROUND_PIXELS ? undefined : { u: median(us), v: median(vs), l: median(ls) };
 }
 
 function floodFromStroke(work: WorkImage, stroke: StrokeSeed, k: number): Uint8Array {
