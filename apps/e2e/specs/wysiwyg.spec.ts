@@ -82,6 +82,7 @@ test('the editor’s preview of a painted wall and a floor in perspective matche
   await signInWithToken(page, customer, '/new-project');
   await projectWithDecoration(page, 'Casa Cadaqués');
   const decorated = page.getByRole('img', { name: 'Foto 1 decorada' });
+  const draftUrl = await decorated.getAttribute('src');
   await page.getByRole('link', { name: 'Editar decoración de la foto 1' }).click();
   const tools = page.getByRole('toolbar', { name: 'Herramientas' });
   const stage = page.getByTestId('editor-stage');
@@ -115,6 +116,8 @@ test('the editor’s preview of a painted wall and a floor in perspective matche
   await expect(page.getByText('Tu decoración editada está lista: ya es la versión actual.')).toBeVisible({
     timeout: 60_000,
   });
+  // The page shows the new version once its event arrives, which may come after the message.
+  await expect(decorated).not.toHaveAttribute('src', draftUrl!, { timeout: 30_000 });
   const resultUrl = await decorated.getAttribute('src');
   const { mean, cell } = await compare(page, preview, resultUrl!);
   console.log(`preview vs render: mean ${mean.toFixed(2)} per channel, worst cell ${cell.toFixed(2)}`);
