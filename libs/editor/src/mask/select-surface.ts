@@ -585,19 +585,10 @@ function strokeSeed(
   const reach = Math.max(stroke.radius * scale * STROKE_REACH, STROKE_REACH_SHARE * Math.max(w, h));
   const near = strokesMask([{ ...stroke, radius: reach / scale }], w, h, scale);
   if (within) for (let i = 0; i < near.length; i++) if (!allowed[i]) near[i] = 0;
-  const us: number[] = [];
-  const vs: number[] = [];
-  const ls: number[] = [];
-  for (let i = 0; i < at.length; i++) {
-    if (within && !allowed[i]) at[i] = 0;
-    if (!at[i]) continue;
-    us.push(work.u[i]!);
-    vs.push(work.v[i]!);
-    ls.push(work.l[i]!);
-  }
-  const model = { u: median(us), v: median(vs), l: median(ls) };
+  if (within) for (let i = 0; i < at.length; i++) if (!allowed[i]) at[i] = 0;
+  const model = medianModel(work, (i) => at[i] === 1) ?? { u: 0, v: 0, l: 0 };
   const distance = colourDistance(work, model);
-  if (us.length === 0) return { at, near, reach, model, distance, chroma: distance, edge, glow: false };
+  if (!at.includes(1)) return { at, near, reach, model, distance, chroma: distance, edge, glow: false };
   const glow = followsGlow(work, distance, near, at, edge);
   return { at, near, reach, model, distance, chroma: chromaDistance(work, model), edge, glow };
 }
@@ -616,16 +607,25 @@ function surfaceAround(
   beside: Uint8Array,
   taken: Uint8Array,
 ): Model | undefined {
+  return medianModel(
+    work,
+    (i) => beside[i] === 1 && !taken[i] && distance[i]! <= FLOOD_DISTANCE,
+    AROUND_PIXELS,
+  );
+}
+
+/** The median colour of the working pixels `include` names; none when fewer than `fewest`. */
+function medianModel(work: WorkImage, include: (i: number) => boolean, fewest = 1): Model | undefined {
   const us: number[] = [];
   const vs: number[] = [];
   const ls: number[] = [];
-  for (let i = 0; i < beside.length; i++)
-    if (beside[i] && !taken[i] && distance[i]! <= FLOOD_DISTANCE) {
+  for (let i = 0; i < work.u.length; i++)
+    if (include(i)) {
       us.push(work.u[i]!);
       vs.push(work.v[i]!);
       ls.push(work.l[i]!);
     }
-  return us.length < AROUND_PIXELS ? undefined : { u: median(us), v: median(vs), l: median(ls) };
+  return us.length < fewest ? undefined : { u: median(us), v: median(vs), l: median(ls) };
 }
 
 function floodFromStroke(work: WorkImage, stroke: StrokeSeed, k: number): Uint8Array {
