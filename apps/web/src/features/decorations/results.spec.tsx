@@ -239,6 +239,17 @@ describe('result viewer', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('closes with Escape after "fit to screen", whose button turns disabled under the focus', async () => {
+    const dialog = await openViewer(1, 'Salón · Escandinavo');
+    const zoom = within(dialog).getByRole('group', { name: 'Zoom' });
+    await user.click(within(zoom).getByRole('button', { name: 'Acercar' }));
+    await user.click(within(zoom).getByRole('button', { name: 'Ajustar a la pantalla' }));
+    // As in the browser: the disabled button lets the focus fall to the page, outside the dialog, and the
+    // key goes to the page's body before the dialog's focus trap takes the focus back.
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('zooms with the buttons and keys, and starts fitted on each photo', async () => {
     const dialog = await openViewer(1, 'Salón · Escandinavo');
     const zoom = within(dialog).getByRole('group', { name: 'Zoom' });

@@ -225,6 +225,9 @@ function ViewerBody({
       '=': () => zoomBy(ZOOM_STEP),
       '-': () => zoomBy(1 / ZOOM_STEP),
       '0': () => setView(FIT),
+      // The dialog closes on Escape only with the focus inside it; "fit to screen" turns disabled under
+      // the pointer's focus, which falls to the page, and Escape must still close the viewer.
+      Escape: onClose,
     };
     const action = handled[event.key];
     if (!action) return;
