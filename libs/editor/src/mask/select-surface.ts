@@ -818,6 +818,8 @@ function dilate(mask: Uint8Array, w: number, h: number, r: number): Uint8Array {
  * Pieces of the clicked colour (flat, like the flood) that do not touch the flood across a mere edge:
  * the same wall seen past a bed or between two nightstands. A piece right beside the flood, only an
  * edge between them, is something else of a close colour. Grown by the band, where GrabCut decides.
+ * Each pixel must be of the click's lightness, or else the whole piece on the whole: far floor tiles
+ * in a patch of sun are lighter here and there, not a darker object of the same hue.
  */
 function farPieces(
   work: WorkImage,
@@ -830,33 +832,35 @@ function farPieces(
 ): Uint8Array {
   const { width: w, height: h, gradient, l } = work;
   const n = w * h;
-  const passable = new Uint8Array(n);
-  // Stricter on lightness than the flood: a darker object of the same hue is not the wall in shade.
-  for (let i = 0; i < n; i++)
-    passable[i] =
-      allowed[i] &&
-      !flood[i] &&
-      distance[i]! <= FLOOD_DISTANCE &&
-      Math.abs(l[i]! - model.l) <= FAR_LIGHTNESS &&
-      gradient[i]! <= edge
-        ? 1
-        : 0;
   const beside = dilate(flood, w, h, OPEN_BAND + 2);
+  const flat = (i: number) =>
+    allowed[i] === 1 && !flood[i] && distance[i]! <= FLOOD_DISTANCE && gradient[i]! <= edge;
+  const lit = (lightness: number) => Math.abs(lightness - model.l) <= FAR_LIGHTNESS;
   const pieces = new Uint8Array(n);
+  // Stricter on lightness than the flood: a darker object of the same hue is not the wall in shade.
+  for (const piece of components(w, h, (i) => flat(i) && lit(l[i]!)))
+    if (piece.every((i) => !beside[i]) && piece.length >= minSize) for (const i of piece) pieces[i] = 1;
+  for (const piece of components(w, h, flat))
+    if (piece.every((i) => !beside[i]) && piece.length >= minSize && lit(median(piece.map((i) => l[i]!))))
+      for (const i of piece) pieces[i] = 1;
+  return dilate(pieces, w, h, BAND);
+}
+
+/** The 4-connected pieces of the pixels that `member` takes, each as its pixel indices. */
+function components(w: number, h: number, member: (i: number) => boolean): number[][] {
+  const n = w * h;
   const seen = new Uint8Array(n);
   const stack = new Int32Array(n);
-  const members: number[] = [];
+  const found: number[][] = [];
   for (let start = 0; start < n; start++) {
-    if (!passable[start] || seen[start]) continue;
-    members.length = 0;
-    let touches = false;
+    if (seen[start] || !member(start)) continue;
+    const piece: number[] = [];
     let top = 0;
     seen[start] = 1;
     stack[top++] = start;
     while (top > 0) {
       const i = stack[--top]!;
-      members.push(i);
-      if (beside[i]) touches = true;
+      piece.push(i);
       const x = i % w;
       const y = (i - x) / w;
       for (const j of [
@@ -865,14 +869,14 @@ function farPieces(
         y > 0 ? i - w : -1,
         y < h - 1 ? i + w : -1,
       ])
-        if (j >= 0 && passable[j] && !seen[j]) {
+        if (j >= 0 && !seen[j] && member(j)) {
           seen[j] = 1;
           stack[top++] = j;
         }
     }
-    if (!touches && members.length >= minSize) for (const i of members) pieces[i] = 1;
+    found.push(piece);
   }
-  return dilate(pieces, w, h, BAND);
+  return found;
 }
 
 /** OpenCV's GrabCut from a mask: sure/probable surface and background as the flood and the click say. */
