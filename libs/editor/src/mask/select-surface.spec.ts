@@ -466,3 +466,49 @@ describe('selectSurface on a floor seen past a counter', () => {
     expect({ wall, counter }).toEqual({ wall: 0, counter: 0 });
   }, 30_000);
 });
+
+/**
+ * A terracotta floor (label 0) under a wall (2), with a grey grout line 2 px wide (1) from the
+ * picture's bottom edge to the middle of the floor (where the tiles' joints meet the next row's), and
+ * a dark box 14 px wide standing on the floor (3).
+ */
+function groutedFloor(w: number, h: number) {
+  const data = new Uint8ClampedArray(w * h * 4);
+  const labels = new Uint8Array(w * h);
+  const wallEnd = Math.round(h * 0.25);
+  const box = { x0: w * 0.7, x1: w * 0.7 + 14, y0: h * 0.6, y1: h * 0.6 + 14 };
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const inBox = x >= box.x0 && x < box.x1 && y >= box.y0 && y < box.y1;
+      const grout = x >= w * 0.5 && x < w * 0.5 + 2 && y >= h * 0.5;
+      labels[i] = y < wallEnd ? 2 : inBox ? 3 : grout ? 1 : 0;
+      const colour = [
+        [168, 106, 74],
+        [184, 182, 178],
+        [210, 204, 190],
+        [50, 45, 42],
+      ][labels[i]!]!;
+      const noise = ((x * 7 + y * 13) % 5) - 2;
+      for (let c = 0; c < 3; c++) data[i * 4 + c] = colour[c]! + noise;
+      data[i * 4 + 3] = 255;
+    }
+  return { image: { width: w, height: h, data }, labels, click: { x: w * 0.3, y: h * 0.8 } };
+}
+
+describe('selectSurface on a grouted floor', () => {
+  it('takes a thin grout line in the floor, not the wall or a box on the floor', () => {
+    const room = groutedFloor(W, H);
+    const mask = selectSurfaceWith(cv, room.image, { seed: room.click });
+    const total = [0, 0, 0, 0];
+    const chosen = [0, 0, 0, 0];
+    for (let i = 0; i < mask.length; i++) {
+      total[room.labels[i]!]++;
+      chosen[room.labels[i]!] += mask[i]!;
+    }
+    const [tiles, grout, wall, box] = chosen.map((c, k) => c / total[k]!);
+    expect(tiles).toBeGreaterThanOrEqual(0.97);
+    expect(grout).toBeGreaterThanOrEqual(0.95);
+    expect({ wall, box }).toEqual({ wall: 0, box: 0 });
+  }, 30_000);
+});

@@ -254,6 +254,7 @@ export function selectSurfaceWith(
   );
   for (let i = 0; i < chosen.length; i++) if (upToEdge[i]) chosen[i] = 1;
   const kept = keepPieces(chosen, w, h, seed, cut.core, addWork, Math.max(16, PIECE_SHARE * w * h));
+  fillThinHoles(kept, w, h, allowed, Math.max(16, PIECE_SHARE * w * h));
 
   refineAtFullResolution(image, work, kept, cut.grabCut, result);
   growIntoShadows(image, work, kept, cut.grabCut, model, k, result);
@@ -844,6 +845,20 @@ function farPieces(
     if (piece.every((i) => !beside[i]) && piece.length >= minSize && lit(median(piece.map((i) => l[i]!))))
       for (const i of piece) pieces[i] = 1;
   return dilate(pieces, w, h, BAND);
+}
+
+/** Working pixels from the selection within which every pixel of a hole lies for it to count as thin. */
+const THIN_HOLE = 2;
+
+/**
+ * Fills the thin gaps the selection leaves inside itself: a grout line of another colour between tiles
+ * (old grout showing through the new floor). A gap wider than twice THIN_HOLE somewhere, larger than a
+ * far piece, or brushed away (not allowed) stays: a box on the floor, a lamp's pole joined to its lamp.
+ */
+function fillThinHoles(mask: Uint8Array, w: number, h: number, allowed: Uint8Array, maxSize: number): void {
+  const near = dilate(mask, w, h, THIN_HOLE);
+  for (const hole of components(w, h, (i) => !mask[i]))
+    if (hole.length <= maxSize && hole.every((i) => near[i] && allowed[i])) for (const i of hole) mask[i] = 1;
 }
 
 /** The 4-connected pieces of the pixels that `member` takes, each as its pixel indices. */
