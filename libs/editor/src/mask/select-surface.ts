@@ -969,46 +969,11 @@ function keepPieces(
   add: Uint8Array,
   minCore: number,
 ): Uint8Array {
-  const n = w * h;
-  const labels = new Int32Array(n);
-  const kept = new Uint8Array(n);
-  const stack = new Int32Array(n);
-  const members: number[] = [];
-  let label = 0;
-  for (let start = 0; start < n; start++) {
-    if (!mask[start] || labels[start]) continue;
-    label++;
-    members.length = 0;
-    let top = 0;
+  const kept = new Uint8Array(w * h);
+  for (const piece of components(w, h, (i) => mask[i] === 1)) {
     let cores = 0;
-    let keep = false;
-    labels[start] = label;
-    stack[top++] = start;
-    while (top > 0) {
-      const i = stack[--top]!;
-      members.push(i);
-      if (core[i]) cores++;
-      if (i === seed || add[i]) keep = true;
-      const x = i % w;
-      const y = (i - x) / w;
-      if (x > 0 && mask[i - 1] && !labels[i - 1]) {
-        labels[i - 1] = label;
-        stack[top++] = i - 1;
-      }
-      if (x < w - 1 && mask[i + 1] && !labels[i + 1]) {
-        labels[i + 1] = label;
-        stack[top++] = i + 1;
-      }
-      if (y > 0 && mask[i - w] && !labels[i - w]) {
-        labels[i - w] = label;
-        stack[top++] = i - w;
-      }
-      if (y < h - 1 && mask[i + w] && !labels[i + w]) {
-        labels[i + w] = label;
-        stack[top++] = i + w;
-      }
-    }
-    if (keep || cores >= minCore) for (const i of members) kept[i] = 1;
+    for (const i of piece) cores += core[i]!;
+    if (cores >= minCore || piece.some((i) => i === seed || add[i])) for (const i of piece) kept[i] = 1;
   }
   return kept;
 }
