@@ -122,8 +122,12 @@ class Lighting {
     this.exposure = 1;
   }
 
-  /** Irradiance at p with normal n, RGB into out; shadows and occlusion only when asked (the grids). */
-  at(p, n, out, shadows) {
+  /**
+   * Irradiance at p with normal n, RGB into out; shadows and occlusion only when asked (the grids).
+   * `ownLamp`: the lamp p belongs to (its stand, its cord): the shade keeps that bulb's light off the
+   * side the camera sees (a stand lit as the wall behind it vanished into the wall's glow).
+   */
+  at(p, n, out, shadows, ownLamp) {
     let ao = 1;
     if (shadows) {
       for (const box of this.casters) ao *= 1 - 0.55 * Math.exp(-boxDistance(p, box) / 0.09);
@@ -135,6 +139,7 @@ class Lighting {
     let g = this.ambient[1] * ao;
     let b = this.ambient[2] * ao;
     for (const s of this.samples) {
+      if (ownLamp && Math.hypot(s.p[0] - ownLamp[0], s.p[1] - ownLamp[1], s.p[2] - ownLamp[2]) < 0.2) continue;
       const lx = s.p[0] - p[0];
       const ly = s.p[1] - p[1];
       const lz = s.p[2] - p[2];
@@ -577,6 +582,7 @@ function commonRoom(s, { wall, floor, ceiling = '#f4f2ee' }) {
 
 function tableLamp(s, x, z, yBase, { shade = '#efe6d6', body = '#c9c1b3' } = {}) {
   const fabricShade = fabric(shade, 31, 3);
+  const bulb = [x, yBase + 0.4, z - 0.05];
   s.billboard(
     z,
     LABELS.lamp,
@@ -587,7 +593,7 @@ function tableLamp(s, x, z, yBase, { shade = '#efe6d6', body = '#c9c1b3' } = {})
       return roundRectSdf(u - r, v0, u + r, v1, r * 0.6);
     },
     flat(body, 0.04, 12),
-    { round: 0.3 },
+    { round: 0.3, ownLamp: bulb },
   );
   s.billboard(
     z - 0.01,
@@ -609,7 +615,7 @@ function tableLamp(s, x, z, yBase, { shade = '#efe6d6', body = '#c9c1b3' } = {})
     fabricShade,
     { round: 0.15, glow: true },
   );
-  return [x, yBase + 0.4, z - 0.05];
+  return bulb;
 }
 
 function bedroom(s, lighting) {
@@ -702,6 +708,7 @@ function livingRoom(s) {
       ]);
     },
     flat('#b08a4a', 0.05, 95),
+    { ownLamp: [0.43, 1.45, 4.7] },
   );
   s.billboard(
     4.74,
@@ -772,6 +779,7 @@ function kitchen(s) {
       ]);
     },
     flat('#222222', 0.02, 107),
+    { ownLamp: [0, 1.6, 3.3] },
   );
   s.billboard(
     3.29,
@@ -1073,7 +1081,7 @@ export function renderScene(scene, width, height) {
           out[2] = Math.min(255, 180 * k);
           return;
         }
-        scene.light.at(p, [0, 0.35, -0.94], light, false);
+        scene.light.at(p, [0, 0.35, -0.94], light, false, item.ownLamp);
         for (let c = 0; c < 3; c++) out[c] = tone(albedo[c] * light[c] * ex * round);
       });
     }
