@@ -98,6 +98,8 @@ const workOfPhoto = new WeakMap<object, { workOf: PixelGrid; work: WorkImage }>(
 export interface SurfaceCut {
   readonly key: string;
   readonly work: WorkImage;
+  /** The flood GrabCut was seeded with (at tolerance 1, strokes' floods included). */
+  readonly flood: Uint8Array;
   readonly grabCut: Uint8Array;
   readonly core: Uint8Array;
   /** Where GrabCut may add to the flood away from it: the same colour beyond what stands in front. */
@@ -215,7 +217,7 @@ export function selectSurfaceWith(
     const grabCut = runGrabCut(cv, work, cutCloseness, open, probable, addWork, seed);
     const core = new Uint8Array(w * h);
     for (let i = 0; i < core.length; i++) core[i] = grabCut[i] && far[i] ? 1 : 0;
-    cut = { key, work, grabCut, core, far, alike };
+    cut = { key, work, flood, grabCut, core, far, alike };
     if (cache) cache.cut = cut;
   }
 
@@ -231,13 +233,20 @@ export function selectSurfaceWith(
   // GrabCut decides the band along the flood's edges and the far pieces, not what lies across an
   // edge right beside the flood (a lamp shade or a casing of nearly the wall's colour).
   const band = dilate(flood, w, h, OPEN_BAND);
+  // On a lamp's glow the wall's colour drifts far from the click's: beside the flood, a colour also
+  // counts as close when it is close to the flood's own colour there.
+  // Both from the flood GrabCut was given, which the tolerance does not move (so it never loses a pixel).
+  if (glow || strokes.some((stroke) => stroke.glow))
+    closeToFlood(work, cut.flood, dilate(cut.flood, w, h, OPEN_BAND), closeness);
+  const outlier = floodOutliers(work, cut.flood, cut.grabCut);
   const chosen = new Uint8Array(w * h);
   const candidate = new Uint8Array(w * h);
   const alike = new Uint8Array(w * h);
   for (let i = 0; i < chosen.length; i++) {
     const decided = allowed[i] && cut.grabCut[i] && closeness[i]! <= near;
     alike[i] = decided && cut.alike[i] ? 1 : 0;
-    chosen[i] = allowed[i] && ((decided && (cut.far[i] || cut.alike[i])) || flood[i] || addWork[i]) ? 1 : 0;
+    chosen[i] =
+      allowed[i] && ((decided && (cut.far[i] || cut.alike[i])) || (flood[i] && !outlier[i]) || addWork[i]) ? 1 : 0;
   }
   const alikeBand = dilate(alike, w, h, ALIKE_BAND);
   for (let i = 0; i < chosen.length; i++)
@@ -249,7 +258,7 @@ export function selectSurfaceWith(
   // nearly the wall's colour standing against it).
   const upToEdge = reachUpToEdge(
     work,
-    flood.map((v, i) => v | alike[i]!),
+    flood.map((v, i) => (v & (1 - outlier[i]!)) | alike[i]!),
     candidate,
   );
   for (let i = 0; i < chosen.length; i++) if (upToEdge[i]) chosen[i] = 1;
@@ -463,6 +472,43 @@ function chromaDistance(work: WorkImage, model: Model): Float32Array {
   const out = new Float32Array(n);
   for (let i = 0; i < n; i++) out[i] = Math.hypot(work.u[i]! - model.u, work.v[i]! - model.v);
   return out;
+}
+
+/** How much lighter (log units) than the surface around it a flood pixel GrabCut left out may be. */
+const OUTLIER_LIGHTER = 8;
+
+/**
+ * Flood pixels GrabCut left out that are lighter than the surface it kept around them: the flood
+ * slipped round the end of a crease onto a baseboard or a ceiling (a shadow it went down is darker).
+ */
+function floodOutliers(work: WorkImage, flood: Uint8Array, grabCut: Uint8Array): Uint8Array {
+  const { width: w, height: h } = work;
+  const kept = flood.map((v, i) => v & grabCut[i]!);
+  const means = localMeans(work.rgb, kept, w, h, OPEN_BAND + 2);
+  const out = new Uint8Array(w * h);
+  for (let i = 0; i < out.length; i++) {
+    if (!flood[i] || grabCut[i] || !means[i * 4 + 3]) continue;
+    const l =
+      (LOG[Math.round(means[i * 4]!)]! + LOG[Math.round(means[i * 4 + 1]!)]! + LOG[Math.round(means[i * 4 + 2]!)]!) / 3;
+    if (work.l[i]! > l + OUTLIER_LIGHTER) out[i] = 1;
+  }
+  return out;
+}
+
+/** Lowers `closeness` in the band to each pixel's distance from the mean colour of the flood near it. */
+function closeToFlood(work: WorkImage, flood: Uint8Array, band: Uint8Array, closeness: Float32Array): void {
+  const { width: w, height: h } = work;
+  const means = localMeans(work.rgb, flood, w, h, OPEN_BAND + 2);
+  for (let i = 0; i < closeness.length; i++) {
+    if (!band[i] || flood[i] || !means[i * 4 + 3]) continue;
+    const r = LOG[Math.round(means[i * 4]!)]!;
+    const g = LOG[Math.round(means[i * 4 + 1]!)]!;
+    const b = LOG[Math.round(means[i * 4 + 2]!)]!;
+    const local = { u: r - g, v: b - g, l: (r + g + b) / 3 };
+    const chroma = Math.hypot(work.u[i]! - local.u, work.v[i]! - local.v);
+    const lightness = Math.max(0, Math.abs(work.l[i]! - local.l) - LIGHTNESS_SLACK);
+    closeness[i] = Math.min(closeness[i]!, chroma + LIGHTNESS_WEIGHT * lightness);
+  }
 }
 
 /** The pixels reached from the click through colours near it and no edge, thresholds scaled by `k`. */
