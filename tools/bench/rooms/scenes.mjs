@@ -139,7 +139,8 @@ class Lighting {
     let g = this.ambient[1] * ao;
     let b = this.ambient[2] * ao;
     for (const s of this.samples) {
-      if (ownLamp && Math.hypot(s.p[0] - ownLamp[0], s.p[1] - ownLamp[1], s.p[2] - ownLamp[2]) < 0.2) continue;
+      if (ownLamp && Math.hypot(s.p[0] - ownLamp[0], s.p[1] - ownLamp[1], s.p[2] - ownLamp[2]) < 0.2)
+        continue;
       const lx = s.p[0] - p[0];
       const ly = s.p[1] - p[1];
       const lz = s.p[2] - p[2];

@@ -246,7 +246,9 @@ export function selectSurfaceWith(
     const decided = allowed[i] && cut.grabCut[i] && closeness[i]! <= near;
     alike[i] = decided && cut.alike[i] ? 1 : 0;
     chosen[i] =
-      allowed[i] && ((decided && (cut.far[i] || cut.alike[i])) || (flood[i] && !outlier[i]) || addWork[i]) ? 1 : 0;
+      allowed[i] && ((decided && (cut.far[i] || cut.alike[i])) || (flood[i] && !outlier[i]) || addWork[i])
+        ? 1
+        : 0;
   }
   const alikeBand = dilate(alike, w, h, ALIKE_BAND);
   for (let i = 0; i < chosen.length; i++)
@@ -489,7 +491,10 @@ function floodOutliers(work: WorkImage, flood: Uint8Array, grabCut: Uint8Array):
   for (let i = 0; i < out.length; i++) {
     if (!flood[i] || grabCut[i] || !means[i * 4 + 3]) continue;
     const l =
-      (LOG[Math.round(means[i * 4]!)]! + LOG[Math.round(means[i * 4 + 1]!)]! + LOG[Math.round(means[i * 4 + 2]!)]!) / 3;
+      (LOG[Math.round(means[i * 4]!)]! +
+        LOG[Math.round(means[i * 4 + 1]!)]! +
+        LOG[Math.round(means[i * 4 + 2]!)]!) /
+      3;
     if (work.l[i]! > l + OUTLIER_LIGHTER) out[i] = 1;
   }
   return out;
