@@ -236,8 +236,7 @@ export function selectSurfaceWith(
   // On a lamp's glow the wall's colour drifts far from the click's: beside the flood, a colour also
   // counts as close when it is close to the flood's own colour there.
   // Both from the flood GrabCut was given, which the tolerance does not move (so it never loses a pixel).
-  if (glow || strokes.some((stroke) => stroke.glow))
-    closeToFlood(work, cut.flood, dilate(cut.flood, w, h, OPEN_BAND), closeness);
+  if (glow || strokes.some((stroke) => stroke.glow)) closeToFlood(work, cut.flood, closeness);
   const outlier = floodOutliers(work, cut.flood, cut.grabCut);
   const chosen = new Uint8Array(w * h);
   const candidate = new Uint8Array(w * h);
@@ -456,15 +455,17 @@ function seedModel(work: WorkImage, seed: number): Model {
   return { u: median(us), v: median(vs), l: median(ls) };
 }
 
-/** Distance of each working pixel's colour from the clicked one: chroma, and lightness past shading's slack. */
+/** Distance of a working pixel's colour from a model's: chroma, and lightness past shading's slack. */
+function distanceFrom(work: WorkImage, i: number, model: Model): number {
+  const chroma = Math.hypot(work.u[i]! - model.u, work.v[i]! - model.v);
+  return chroma + LIGHTNESS_WEIGHT * Math.max(0, Math.abs(work.l[i]! - model.l) - LIGHTNESS_SLACK);
+}
+
+/** Distance of each working pixel's colour from the clicked one. */
 function colourDistance(work: WorkImage, model: Model): Float32Array {
   const n = work.width * work.height;
   const distance = new Float32Array(n);
-  for (let i = 0; i < n; i++) {
-    const chroma = Math.hypot(work.u[i]! - model.u, work.v[i]! - model.v);
-    const lightness = Math.max(0, Math.abs(work.l[i]! - model.l) - LIGHTNESS_SLACK);
-    distance[i] = chroma + LIGHTNESS_WEIGHT * lightness;
-  }
+  for (let i = 0; i < n; i++) distance[i] = distanceFrom(work, i, model);
   return distance;
 }
 
@@ -489,31 +490,23 @@ function floodOutliers(work: WorkImage, flood: Uint8Array, grabCut: Uint8Array):
   const means = localMeans(work.rgb, kept, w, h, OPEN_BAND + 2);
   const out = new Uint8Array(w * h);
   for (let i = 0; i < out.length; i++) {
-    if (!flood[i] || grabCut[i] || !means[i * 4 + 3]) continue;
-    const l =
-      (LOG[Math.round(means[i * 4]!)]! +
-        LOG[Math.round(means[i * 4 + 1]!)]! +
-        LOG[Math.round(means[i * 4 + 2]!)]!) /
-      3;
-    if (work.l[i]! > l + OUTLIER_LIGHTER) out[i] = 1;
+    if (flood[i] && !grabCut[i] && means[i * 4 + 3] && work.l[i]! > meanColour(means, i).l + OUTLIER_LIGHTER)
+      out[i] = 1;
   }
   return out;
 }
 
-/** Lowers `closeness` in the band to each pixel's distance from the mean colour of the flood near it. */
-function closeToFlood(work: WorkImage, flood: Uint8Array, band: Uint8Array, closeness: Float32Array): void {
+/**
+ * Lowers `closeness` within OPEN_BAND of the flood to each pixel's distance from the mean colour of the
+ * flood near it.
+ */
+function closeToFlood(work: WorkImage, flood: Uint8Array, closeness: Float32Array): void {
   const { width: w, height: h } = work;
+  const band = dilate(flood, w, h, OPEN_BAND);
   const means = localMeans(work.rgb, flood, w, h, OPEN_BAND + 2);
-  for (let i = 0; i < closeness.length; i++) {
-    if (!band[i] || flood[i] || !means[i * 4 + 3]) continue;
-    const r = LOG[Math.round(means[i * 4]!)]!;
-    const g = LOG[Math.round(means[i * 4 + 1]!)]!;
-    const b = LOG[Math.round(means[i * 4 + 2]!)]!;
-    const local = { u: r - g, v: b - g, l: (r + g + b) / 3 };
-    const chroma = Math.hypot(work.u[i]! - local.u, work.v[i]! - local.v);
-    const lightness = Math.max(0, Math.abs(work.l[i]! - local.l) - LIGHTNESS_SLACK);
-    closeness[i] = Math.min(closeness[i]!, chroma + LIGHTNESS_WEIGHT * lightness);
-  }
+  for (let i = 0; i < closeness.length; i++)
+    if (band[i] && !flood[i] && means[i * 4 + 3])
+      closeness[i] = Math.min(closeness[i]!, distanceFrom(work, i, meanColour(means, i)));
 }
 
 /** The pixels reached from the click through colours near it and no edge, thresholds scaled by `k`. */
@@ -1122,11 +1115,7 @@ function growIntoShadows(
   const lit = erode(grabCut, w, h);
   const around = localMeans(rgb, lit, w, h, 24);
   for (let i = 0; i < lit.length; i++) {
-    const o = i * 4;
-    const wide = around[o + 3]
-      ? (LOG[Math.round(around[o]!)]! + LOG[Math.round(around[o + 1]!)]! + LOG[Math.round(around[o + 2]!)]!) /
-        3
-      : model.l;
+    const wide = around[i * 4 + 3] ? meanColour(around, i).l : model.l;
     if (work.l[i]! < wide - GROW_BELOW) lit[i] = 0;
   }
   const means = localMeans(rgb, lit, w, h, 8);
@@ -1136,12 +1125,10 @@ function growIntoShadows(
   const ceiling = new Float32Array(w * h).fill(model.l + above);
   for (let i = 0; i < w * h; i++)
     if (means[i * 4 + 3]) {
-      const r = LOG[Math.round(means[i * 4]!)]!;
-      const g = LOG[Math.round(means[i * 4 + 1]!)]!;
-      const b = LOG[Math.round(means[i * 4 + 2]!)]!;
-      chromaU[i] = r - g;
-      chromaV[i] = b - g;
-      ceiling[i] = (r + g + b) / 3 + above;
+      const local = meanColour(means, i);
+      chromaU[i] = local.u;
+      chromaV[i] = local.v;
+      ceiling[i] = local.l + above;
     }
   const limit = GROW_CHROMA * k;
   const columnOf = new Int32Array(W);
@@ -1274,6 +1261,14 @@ function localMeans(rgb: Uint8Array, mask: Uint8Array, w: number, h: number, rad
     out[i * 4 + 3] = 1;
   }
   return out;
+}
+
+/** The log-RGB colour (chroma u, v and lightness l) of the mean `localMeans` gave at pixel i. */
+function meanColour(means: Float32Array, i: number): Model {
+  const r = LOG[Math.round(means[i * 4]!)]!;
+  const g = LOG[Math.round(means[i * 4 + 1]!)]!;
+  const b = LOG[Math.round(means[i * 4 + 2]!)]!;
+  return { u: r - g, v: b - g, l: (r + g + b) / 3 };
 }
 
 /** Sum over the (2r+1)² box around each pixel, cut at the edges. */
