@@ -4,6 +4,7 @@
  */
 export interface CvMat {
   readonly data: Uint8Array;
+  readonly data32S: Int32Array;
   delete(): void;
 }
 
@@ -21,6 +22,16 @@ export interface OpenCv {
     fgdModel: CvMat,
     iterations: number,
     mode: number,
+  ): void;
+  Canny(image: CvMat, edges: CvMat, threshold1: number, threshold2: number): void;
+  HoughLinesP(
+    image: CvMat,
+    lines: CvMat,
+    rho: number,
+    theta: number,
+    threshold: number,
+    minLineLength: number,
+    maxLineGap: number,
   ): void;
 }
 

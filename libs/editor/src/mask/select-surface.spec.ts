@@ -155,6 +155,35 @@ function lampLitWall(w: number, h: number) {
   return { image: { width: w, height: h, data }, labels, click: { x: lamp.x + lamp.r * 0.3, y: lamp.y } };
 }
 
+/**
+ * A back wall lit by a floor lamp near the ceiling: the glow blows out the wall and the ceiling beside
+ * it (no crease to see there) and dims to the wall's own peach far from it; side walls left and right,
+ * a wooden floor below. Labels: 0 back wall, 1 ceiling, 2 side walls, 3 floor.
+ */
+function glowingBackWall(w: number, h: number) {
+  const data = new Uint8ClampedArray(w * h * 4);
+  const labels = new Uint8Array(w * h);
+  const lamp = { x: w * 0.45, y: h * 0.22, sigma: w * 0.16 };
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const side = x < w * 0.2 || x >= w * 0.8;
+      labels[i] = y >= h * 0.85 ? 3 : side ? 2 : y < h * 0.2 ? 1 : 0;
+      const base = [
+        [200, 165, 135],
+        [236, 228, 214],
+        [176, 150, 124],
+        [120, 78, 45],
+      ][labels[i]]!;
+      const glow = Math.exp(-((x - lamp.x) ** 2 + (y - lamp.y) ** 2) / (2 * lamp.sigma ** 2));
+      const light = [0.5 + 1.1 * glow, 0.5 + 1.05 * glow, 0.5 + 0.95 * glow];
+      const noise = ((x * 7 + y * 13) % 3) - 1;
+      for (let c = 0; c < 3; c++) data[i * 4 + c] = base[c]! * light[c]! + noise;
+      data[i * 4 + 3] = 255;
+    }
+  return { image: { width: w, height: h, data }, labels, click: { x: lamp.x, y: lamp.y + h * 0.05 } };
+}
+
 describe('selectSurface under lamplight', () => {
   it('a click in a lamp’s glow selects the whole wall, dim and bright, not the cabinet', () => {
     const room = lampLitWall(W, H);
@@ -173,6 +202,20 @@ describe('selectSurface under lamplight', () => {
       }
     expect(wallChosen / wall).toBeGreaterThanOrEqual(0.97);
     expect(cabinetChosen / cabinet).toBeLessThanOrEqual(0.005);
+  }, 30_000);
+
+  it('a click in a blown-out glow follows the wall into its dim corners, not over the creases', () => {
+    const room = glowingBackWall(W, H);
+    const mask = selectSurfaceWith(cv, room.image, { seed: room.click });
+    const total = [0, 0, 0, 0];
+    const chosen = [0, 0, 0, 0];
+    for (let i = 0; i < mask.length; i++) {
+      total[room.labels[i]!]++;
+      chosen[room.labels[i]!] += mask[i]!;
+    }
+    const share = chosen.map((c, l) => c / total[l]!);
+    expect(share[0]).toBeGreaterThanOrEqual(0.97);
+    expect(share.slice(1).every((s) => s <= 0.005)).toBe(true);
   }, 30_000);
 });
 

@@ -1,4 +1,5 @@
 import type { PixelGrid } from './flood-fill';
+import { straightEdges } from './creases';
 import { loadOpenCv, type OpenCv } from './opencv';
 import { DEFAULT_SURFACE_TOLERANCE } from './surface';
 
@@ -167,10 +168,11 @@ export function selectSurfaceWith(
   // that looks more like what was brushed than like the clicked surface around it (a lamp of nearly
   // the wall's colour takes itself away, not the wall; brushed on the clicked surface itself, it
   // takes only where it went).
+  const creases = creasesOf(cv, work);
   const keep = seedDisc(w, h, seed, Math.max(2, Math.round(Math.max(w, h) * 0.004)));
   for (const stroke of request.subtract ?? []) {
     const brushed = strokeSeed(work, stroke, allowed, 1 / sx, edge, false);
-    const taken = floodFromStroke(work, brushed, 1);
+    const taken = floodFromStroke(work, brushed, 1, creases);
     const beside = strokesMask([{ ...stroke, radius: 2 * brushed.reach * sx }], w, h, 1 / sx);
     const around = surfaceAround(work, distance, beside, taken) ?? model;
     // Lightness counts here: a ceiling of the wall's paint is lit otherwise.
@@ -199,11 +201,12 @@ export function selectSurfaceWith(
   for (const stroke of strokes)
     for (let i = 0; i < cutCloseness.length; i++)
       cutCloseness[i] = Math.min(cutCloseness[i]!, stroke.distance[i]!);
+  const followsAGlow = glow || strokes.some((stroke) => stroke.glow);
   const key = JSON.stringify([seed, request.outline ?? null, request.add ?? [], request.subtract ?? []]);
   let cut = cache?.cut?.key === key && cache.cut.work === work ? cache.cut : undefined;
   if (!cut) {
-    const flood = floodSurface(work, distance, allowed, seed, 1, edge, glow, chroma, model.l);
-    for (const stroke of strokes) orInto(flood, floodFromStroke(work, stroke, 1));
+    const flood = floodSurface(work, distance, allowed, seed, 1, edge, glow && creases, chroma, model.l);
+    for (const stroke of strokes) orInto(flood, floodFromStroke(work, stroke, 1, creases));
     const alike = alikeSurface(work, flood, allowed, edge);
     const far = farPieces(work, distance, allowed, flood, edge, model, Math.max(16, PIECE_SHARE * w * h));
     // GrabCut decides only along the flood's edges, on the far pieces and on the alike planks; the rest
@@ -222,9 +225,9 @@ export function selectSurfaceWith(
   }
 
   const k = toleranceScale(tolerance);
-  const flood = floodSurface(work, distance, allowed, seed, k, edge, glow, chroma, model.l);
+  const flood = floodSurface(work, distance, allowed, seed, k, edge, glow && creases, chroma, model.l);
   const grown = new Uint8Array(w * h);
-  for (const stroke of strokes) orInto(grown, floodFromStroke(work, stroke, k));
+  for (const stroke of strokes) orInto(grown, floodFromStroke(work, stroke, k, creases));
   orInto(flood, grown);
   // Round a stroke's flood GrabCut decides as round the click's (its crest rule alone walks over a
   // thin baseboard between two edges).
@@ -236,7 +239,7 @@ export function selectSurfaceWith(
   // On a lamp's glow the wall's colour drifts far from the click's: beside the flood, a colour also
   // counts as close when it is close to the flood's own colour there.
   // Both from the flood GrabCut was given, which the tolerance does not move (so it never loses a pixel).
-  if (glow || strokes.some((stroke) => stroke.glow)) closeToFlood(work, cut.flood, closeness);
+  if (followsAGlow) closeToFlood(work, cut.flood, closeness);
   const outlier = floodOutliers(work, cut.flood, cut.grabCut);
   const chosen = new Uint8Array(w * h);
   const candidate = new Uint8Array(w * h);
@@ -352,9 +355,11 @@ const RAMP_SCALE = 4;
 
 /**
  * On a lamp's glow the flood takes colours GLOW_DISTANCE times farther where the step edge is under
- * GLOW_STEP and the plain gradient under GLOW_GRADIENT times the edge threshold.
+ * GLOW_STEP and the plain gradient under GLOW_GRADIENT times the edge threshold; and colours up to
+ * GLOW_FAR_DISTANCE times farther (the dim wall past the glow) as long as it crosses no crease.
  */
 const GLOW_DISTANCE = 2;
+const GLOW_FAR_DISTANCE = 6;
 const GLOW_STEP = 0.7;
 const GLOW_GRADIENT = 1.6;
 /**
@@ -509,7 +514,39 @@ function closeToFlood(work: WorkImage, flood: Uint8Array, closeness: Float32Arra
       closeness[i] = Math.min(closeness[i]!, distanceFrom(work, i, meanColour(means, i)));
 }
 
-/** The pixels reached from the click through colours near it and no edge, thresholds scaled by `k`. */
+/**
+ * The room's creases (long straight edges) at working size, found once a photo on two images: for a
+ * plain surface on the log-lightness itself (the faint crease between two walls of one paint); for a
+ * grained one (planks, tiles) on its blurred copy with thin lines taken out, so that seams stop nothing.
+ */
+interface Creases {
+  readonly plain: Uint8Array;
+  readonly grained: Uint8Array;
+}
+
+function creasesOf(cv: OpenCv, work: WorkImage): Creases {
+  let creases = creasesOfWork.get(work);
+  if (!creases) {
+    // Log-lightness spread over 8 bits (LOG spans 277–558).
+    const edgesOf = (lightness: Float32Array) =>
+      straightEdges(
+        cv,
+        Uint8Array.from(lightness, (v) => Math.min(255, Math.max(0, 0.9 * (v - LOG[0]!)))),
+        work.width,
+        work.height,
+      );
+    creases = { plain: edgesOf(work.l), grained: edgesOf(work.smooth) };
+    creasesOfWork.set(work, creases);
+  }
+  return creases;
+}
+
+const creasesOfWork = new WeakMap<WorkImage, Creases>();
+
+/**
+ * The pixels reached from the click through colours near it and no edge, thresholds scaled by `k`.
+ * With the room's `creases`, the flood also follows a lamp's glow (see GLOW_DISTANCE).
+ */
 function floodSurface(
   work: WorkImage,
   distance: Float32Array,
@@ -517,9 +554,55 @@ function floodSurface(
   seed: number | Uint8Array,
   k: number,
   edgeAtDefault: number,
-  glow = false,
+  creases?: Creases | false,
   chroma?: Float32Array,
   clickedLightness = 0,
+): Uint8Array {
+  const near = floodOnce(
+    work,
+    distance,
+    allowed,
+    seed,
+    k,
+    edgeAtDefault,
+    creases ? GLOW_DISTANCE : 0,
+    chroma,
+    clickedLightness,
+  );
+  if (!creases) return near;
+  orInto(
+    near,
+    floodOnce(
+      work,
+      distance,
+      allowed,
+      seed,
+      k,
+      edgeAtDefault,
+      GLOW_FAR_DISTANCE,
+      chroma,
+      clickedLightness,
+      grained(work, near) ? creases.grained : creases.plain,
+    ),
+  );
+  return near;
+}
+
+/**
+ * One flood: through colours near the click and no edge; on a smooth ramp through colours up to
+ * `glow` times farther (none when 0), never onto `barrier`; or down into a shadow.
+ */
+function floodOnce(
+  work: WorkImage,
+  distance: Float32Array,
+  allowed: Uint8Array,
+  seed: number | Uint8Array,
+  k: number,
+  edgeAtDefault: number,
+  glow: number,
+  chroma?: Float32Array,
+  clickedLightness = 0,
+  barrier?: Uint8Array,
 ): Uint8Array {
   const { width: w, height: h, gradient } = work;
   const n = w * h;
@@ -533,13 +616,13 @@ function floodSurface(
   const shadowCeiling = clickedLightness - SHADOW_DARKER / k;
   const { smooth } = work;
   // Off an edge as measured, or only on a smooth ramp (a lamp's glow, which also warms the colour).
-  const passable = (i: number) =>
+  const plain = (i: number) => allowed[i] && distance[i]! <= limit && gradient[i]! <= edge;
+  const ramp = (i: number) =>
+    glow > 0 &&
     allowed[i] &&
-    ((distance[i]! <= limit && gradient[i]! <= edge) ||
-      (glow &&
-        distance[i]! <= GLOW_DISTANCE * limit &&
-        steps[i]! <= GLOW_STEP * edge &&
-        gradient[i]! <= GLOW_GRADIENT * edge));
+    distance[i]! <= glow * limit &&
+    steps[i]! <= GLOW_STEP * edge &&
+    gradient[i]! <= GLOW_GRADIENT * edge;
   // Or down into a shadow: the clicked chroma, darker than the click, on a ramp with no step, never
   // getting lighter on the way (a door or a ceiling beside the wall is lighter, not a shadow).
   const shadow = (i: number, from: number) =>
@@ -566,7 +649,12 @@ function floodSurface(
     const x = i % w;
     const y = (i - x) / w;
     const visit = (j: number) => {
-      if (!reached[j] && (passable(j) || shadow(j, i))) {
+      if (reached[j]) return;
+      if (plain(j) || shadow(j, i)) {
+        reached[j] = 1;
+        stack[top++] = j;
+      } else if (ramp(j) && !barrier?.[j]) {
+        // Along a ramp, not over a crease.
         reached[j] = 1;
         stack[top++] = j;
       }
@@ -673,7 +761,7 @@ function medianModel(work: WorkImage, include: (i: number) => boolean, fewest = 
   return us.length < fewest ? undefined : { u: median(us), v: median(vs), l: median(ls) };
 }
 
-function floodFromStroke(work: WorkImage, stroke: StrokeSeed, k: number): Uint8Array {
+function floodFromStroke(work: WorkImage, stroke: StrokeSeed, k: number, creases: Creases): Uint8Array {
   // Only the stroke's pixels of its own colour, lightness too, start the flood: a brush that brushed
   // the baseboard adds those pixels (they are in the add mask), it does not grow over the baseboard.
   const limit = FLOOD_DISTANCE * k;
@@ -689,7 +777,7 @@ function floodFromStroke(work: WorkImage, stroke: StrokeSeed, k: number): Uint8A
     from,
     k,
     stroke.edge,
-    stroke.glow,
+    stroke.glow && creases,
     stroke.chroma,
     stroke.model.l,
   );
@@ -752,6 +840,16 @@ const GRAIN_MIN = 0.75;
 const SPREAD_CHROMA_MARGIN = 1;
 const SPREAD_LIGHTNESS_MARGIN = 4;
 
+/** Whether the flooded surface is grained (wood, tiles): see GRAIN_MIN. */
+function grained(work: WorkImage, flood: Uint8Array): boolean {
+  const { width: w, l } = work;
+  const grain: number[] = [];
+  for (let i = w; i < l.length - w; i += 3)
+    if (flood[i]) grain.push(Math.abs(l[i]! - (l[i - 1]! + l[i + 1]! + l[i - w]! + l[i + w]!) / 4));
+  grain.sort((a, b) => a - b);
+  return (grain[grain.length >> 1] ?? 0) >= GRAIN_MIN;
+}
+
 /**
  * A textured surface (planks of several tones, their seams) as one: the pixels reached from the flood
  * through colours within the spread of the flood's own colours (averaged over a seam's width), across
@@ -781,12 +879,7 @@ function alikeSurface(work: WorkImage, flood: Uint8Array, allowed: Uint8Array, e
   }
   if (us.length < 16) return reached;
   // Only on a grained surface (wood, tiles): a plain wall's spread reaches a door's or a ceiling's colour.
-  const { l } = work;
-  const grain: number[] = [];
-  for (let i = w; i < n - w; i += 3)
-    if (flood[i]) grain.push(Math.abs(l[i]! - (l[i - 1]! + l[i + 1]! + l[i - w]! + l[i + w]!) / 4));
-  grain.sort((a, b) => a - b);
-  if ((grain[grain.length >> 1] ?? 0) < GRAIN_MIN) return reached;
+  if (!grained(work, flood)) return reached;
   const range = (values: number[], margin: number) => {
     values.sort((a, b) => a - b);
     const tail = Math.floor(SPREAD_TAIL * (values.length - 1));
