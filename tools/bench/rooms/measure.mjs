@@ -103,6 +103,18 @@ export function clickOn(labels, width, height, label, step = 8) {
 export const sameSurfaces = (surface) =>
   surface === LABELS.backWall ? [LABELS.leftWall, LABELS.rightWall] : [];
 
+/**
+ * Gaps up to twice this many pixels inside what the selection took by mistake are brushed over: a
+ * decorator taking away a ceiling strokes across the pendant's cord in it, not round it.
+ */
+const BRIDGE = 4;
+
+/** `mask` closed by `r` pixels (grown, then shrunk): gaps up to 2r wide filled. */
+function bridged(mask, width, height, r) {
+  const beyond = distanceTo(mask, width, height).map((d) => (d <= r ? 0 : 1));
+  return distanceTo(beyond, width, height).map((d) => (d > r ? 1 : 0));
+}
+
 /** Connected pieces of `mask` (4-neighbours): sizes and, per piece, its deepest pixel and depth. */
 function pieces(mask, width, height) {
   // Depth inside the piece; the picture's border counts as its edge, so a dab lands inside the picture.
@@ -161,7 +173,7 @@ export function worstCorrection(
     else if (!on && selected[i] && !tolerated.includes(labels[i])) leaked[i] = 1;
   }
   const misses = pieces(missed, width, height);
-  const leaks = pieces(leaked, width, height);
+  const leaks = pieces(bridged(leaked, width, height, BRIDGE), width, height);
   const [miss] = misses.found;
   const [leak] = leaks.found;
   const add = (miss?.size ?? 0) >= (leak?.size ?? 0);

@@ -244,6 +244,46 @@ function shadowedWall(w: number, h: number) {
   return { image: { width: w, height: h, data }, labels, cabinet, click: { x: w * 0.15, y: h * 0.3 } };
 }
 
+/**
+ * A plain grey wall under a white ceiling with a pendant's black cord hanging in front of it, thinner
+ * than the lines the flood steps over (a floor's grout). Labels: 0 wall, 1 ceiling, 2 cord.
+ */
+function wallWithCord(w: number, h: number) {
+  const data = new Uint8ClampedArray(w * h * 4);
+  const labels = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      const cord = Math.abs(x - w * 0.5) < 1.5 && y < h * 0.6;
+      labels[i] = cord ? 2 : y < h * 0.15 ? 1 : 0;
+      const base = [
+        [134, 134, 134],
+        [236, 236, 238],
+        [25, 25, 25],
+      ][labels[i]]!;
+      const noise = ((x * 7 + y * 13) % 3) - 1;
+      for (let c = 0; c < 3; c++) data[i * 4 + c] = base[c]! + noise;
+      data[i * 4 + 3] = 255;
+    }
+  return { image: { width: w, height: h, data }, labels, click: { x: w * 0.25, y: h * 0.5 } };
+}
+
+describe('selectSurface round thin things', () => {
+  it('leaves a pendant’s cord out of a plain wall, and the wall round it in', () => {
+    const room = wallWithCord(W, H);
+    const mask = selectSurfaceWith(cv, room.image, { seed: room.click });
+    const total = [0, 0, 0];
+    const chosen = [0, 0, 0];
+    for (let i = 0; i < mask.length; i++) {
+      total[room.labels[i]!]++;
+      chosen[room.labels[i]!] += mask[i]!;
+    }
+    expect(chosen[0]! / total[0]!).toBeGreaterThanOrEqual(0.99);
+    expect(chosen[1]! / total[1]!).toBeLessThanOrEqual(0.005);
+    expect(chosen[2]! / total[2]!).toBeLessThanOrEqual(0.005);
+  }, 30_000);
+});
+
 describe('selectSurface in a shadow', () => {
   it('takes the wall darkened beside a cabinet up to its outline, not the cabinet or the ceiling', async () => {
     // At 3000×2000, as a phone's photo: the working size sees the shadow three times steeper.

@@ -271,6 +271,7 @@ export function selectSurfaceWith(
 
   refineAtFullResolution(image, work, kept, cut.grabCut, result);
   growIntoShadows(image, work, kept, cut.grabCut, model, k, result);
+  if (!grained(work, cut.flood)) dropDarkLines(image, result);
   clipToRequest(result, width, height, request);
   return result;
 }
@@ -1387,6 +1388,31 @@ function boxSum(a: Float32Array, w: number, h: number, r: number): Float32Array 
     }
   }
   return out;
+}
+
+/** How much darker (log units) than the selection around it a pixel of a plain surface is a thing on it. */
+const DARK_LINE = 60;
+
+/**
+ * On a plain surface, the thin dark things the line-tolerant flood and the hole filling stepped over (a
+ * pendant's cord, a floor lamp's pole, a picture's wire) are left out: selected pixels far darker than
+ * the selection's mean around them. A shadow darkens by less over so short a stretch; a floor's seams
+ * and grout are kept (grained surfaces are not passed here).
+ */
+function dropDarkLines(image: PixelGrid, result: Uint8Array): void {
+  const { width: W, height: H, data } = image;
+  const radius = Math.max(4, Math.round(Math.max(W, H) / 250));
+  const lightness = new Float32Array(W * H);
+  const on = new Float32Array(W * H);
+  for (let i = 0; i < lightness.length; i++)
+    if (result[i]) {
+      lightness[i] = (LOG[data[i * 4]!]! + LOG[data[i * 4 + 1]!]! + LOG[data[i * 4 + 2]!]!) / 3;
+      on[i] = 1;
+    }
+  const sums = boxSum(lightness, W, H, radius);
+  const counts = boxSum(on, W, H, radius);
+  for (let i = 0; i < result.length; i++)
+    if (result[i] && lightness[i]! < sums[i]! / counts[i]! - DARK_LINE) result[i] = 0;
 }
 
 /** Even-odd fill of a polygon (fractions of the grid) at pixel centres. */
