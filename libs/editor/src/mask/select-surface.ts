@@ -559,33 +559,10 @@ function floodSurface(
   chroma?: Float32Array,
   clickedLightness = 0,
 ): Uint8Array {
-  const near = floodOnce(
-    work,
-    distance,
-    allowed,
-    seed,
-    k,
-    edgeAtDefault,
-    creases ? GLOW_DISTANCE : 0,
-    chroma,
-    clickedLightness,
-  );
-  if (!creases) return near;
-  orInto(
-    near,
-    floodOnce(
-      work,
-      distance,
-      allowed,
-      seed,
-      k,
-      edgeAtDefault,
-      GLOW_FAR_DISTANCE,
-      chroma,
-      clickedLightness,
-      grained(work, near) ? creases.grained : creases.plain,
-    ),
-  );
+  const flood = (glow: number, barrier?: Uint8Array) =>
+    floodOnce(work, distance, allowed, seed, k, edgeAtDefault, glow, chroma, clickedLightness, barrier);
+  const near = flood(creases ? GLOW_DISTANCE : 0);
+  if (creases) orInto(near, flood(GLOW_FAR_DISTANCE, grained(work, near) ? creases.grained : creases.plain));
   return near;
 }
 
