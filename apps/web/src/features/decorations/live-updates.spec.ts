@@ -49,4 +49,16 @@ describe('decoration progress in the cached project', () => {
     expect(read).not.toHaveBeenCalled();
     unsubscribe();
   });
+
+  it('reads the project again when a finished decoration is not in the cached project yet', async () => {
+    // The project was read before the order reached it, and that answer landed after the event.
+    const detail = aProjectDetail({ images: [anImage('img-1')], decorations: [] });
+    const { client, read, unsubscribe } = clientWith(detail);
+    applyDecorationProgress(client, { ...ready('d2'), stage: 'rendering', percent: 40 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(read).not.toHaveBeenCalled();
+    applyDecorationProgress(client, ready('d2'));
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+    unsubscribe();
+  });
 });

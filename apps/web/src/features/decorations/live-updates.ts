@@ -7,16 +7,20 @@ export const versionsKey = (decorationId: string) => ['decoration', decorationId
 /**
  * A progress event moves its decoration's bar in the cached project, without a call to the API. A supervised
  * decoration's AI draft reaching `ready` is not a result (no SendProjectDecorationConfirm follows): it now waits
- * for staff review, so the project is read again for its review status.
+ * for staff review, so the project is read again for its review status. So is a project that does not know the
+ * decoration yet (its first read still under way, or answered before the order): a finished stage must not be
+ * lost to a read that began before it.
  */
 export function applyDecorationProgress(client: QueryClient, event: DecorationProgressEvent): void {
   let draftDone = false;
+  let known = false;
   client.setQueryData<ProjectDetail>(projectKey(event.projectId), (project) => {
     if (!project) return project;
     return {
       ...project,
       decorations: project.decorations.map((decoration) => {
         if (decoration.id !== event.decorationId) return decoration;
+        known = true;
         draftDone =
           decoration.type === 'supervised' && decoration.state === 'pending' && event.stage === 'ready';
         // Events may arrive out of order: the bar never goes back within one render.
@@ -29,7 +33,12 @@ export function applyDecorationProgress(client: QueryClient, event: DecorationPr
       }),
     };
   });
-  if (draftDone) void refreshProject(client, event.projectId);
+  if (draftDone || (!known && event.stage === 'ready')) void refreshProject(client, event.projectId);
+}
+
+/** Events sent while the hub was out of reach are lost: the projects on screen are read again. */
+export function refreshOpenProjects(client: QueryClient): void {
+  void client.invalidateQueries({ queryKey: ['project'] });
 }
 
 /**

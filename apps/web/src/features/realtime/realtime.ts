@@ -1,7 +1,7 @@
 import { io } from 'socket.io-client';
 import { HUB_NAMESPACE, type PlatformStatus, type ServerToClientEvents } from '@estancia/contracts';
 import { queryClient, queryKeys } from '../../shared/query-client';
-import { applyDecorationProgress, refreshProject } from '../decorations/live-updates';
+import { applyDecorationProgress, refreshOpenProjects, refreshProject } from '../decorations/live-updates';
 import { applyDescriptionConfirmation } from '../descriptions/live-updates';
 import { hubPresence } from '../platform/hub-presence';
 import { session } from '../session/session';
@@ -30,7 +30,12 @@ const recheckPlatform = () => void queryClient.invalidateQueries({ queryKey: que
 export const realtime = new RealtimeClient({
   createSocket: (token) => {
     const socket = io(HUB_NAMESPACE, { auth: { token }, autoConnect: false, reconnection: false });
-    socket.on('connect', recheckPlatform);
+    let reconnecting = false;
+    socket.on('connect', () => {
+      recheckPlatform();
+      if (reconnecting) refreshOpenProjects(queryClient);
+      reconnecting = true;
+    });
     socket.on('disconnect', recheckPlatform);
     return socket;
   },
