@@ -38,6 +38,7 @@ import {
   LABELS,
   loadRoom,
   measureDelivery,
+  MISS,
   surfaceOutlines,
   verdicts,
   worstCorrection,
@@ -57,6 +58,22 @@ const list = (name) =>
     ?.split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+
+/**
+ * Where the figures come from, at full size: the photo dimmed, a wall or floor pixel left unpainted red
+ * (orange in the band round furniture), another label changed magenta.
+ */
+function missesPicture(sharp, photo, misses) {
+  const colours = { [MISS.surface]: [255, 0, 0], [MISS.band]: [255, 160, 0], [MISS.changed]: [255, 0, 255] };
+  const rgb = Buffer.alloc(misses.length * 3);
+  for (let i = 0; i < misses.length; i++) {
+    const colour = colours[misses[i]];
+    for (let c = 0; c < 3; c++) rgb[i * 3 + c] = colour ? colour[c] : photo.data[i * 3 + c] * 0.4;
+  }
+  return sharp(rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
 
 /**
  * The editor's mask module, TypeScript from source, through a Vite server's module runner (as vitest
@@ -364,14 +381,16 @@ export async function setup({ log, defer }) {
       });
       const renderMs = performance.now() - r0;
       const after = await decode(sharp, rendered.result, 3);
+      const misses = out ? new Uint8Array(room.width * room.height) : undefined;
       const m = measureDelivery({
         labels: room.labels,
         width: room.width,
         height: room.height,
         before: before.data,
         after: after.data,
+        misses,
       });
-      if (out)
+      if (out) {
         writeFileSync(
           join(out, `${spec.name}-${tool.name}.png`),
           await sharp(rendered.result)
@@ -379,6 +398,11 @@ export async function setup({ log, defer }) {
             .png()
             .toBuffer(),
         );
+        writeFileSync(
+          join(out, `${spec.name}-${tool.name}.misses.png`),
+          await missesPicture(sharp, before, misses),
+        );
+      }
       const rows = verdicts(m);
       console.log(`\n  ${spec.name} · ${tool.label}`);
       log(`corrections: ${corrections.join('; ') || 'none needed'}; render ${formatMs(renderMs)} ms`);

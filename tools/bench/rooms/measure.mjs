@@ -208,6 +208,9 @@ export function worstCorrection(
   return { mode: add ? 'add' : 'subtract', x: pick.x, y: pick.y, points, radius, size: pick.size };
 }
 
+/** What `misses` marks: a wall or floor pixel left as it was (in the band or not), another label changed. */
+export const MISS = { surface: 1, band: 2, changed: 3 };
+
 const changedAt = (a, b, i, threshold) =>
   Math.abs(a[i * 3] - b[i * 3]) > threshold ||
   Math.abs(a[i * 3 + 1] - b[i * 3 + 1]) > threshold ||
@@ -218,7 +221,8 @@ const changedAt = (a, b, i, threshold) =>
  * over and of the delivered file, at the labels' size. `ignore` (optional, 1 a pixel) leaves out pixels
  * an engine changed in its draft (they no longer show what the labels say). Labels other than the chosen
  * wall and the floor are judged from `edge` pixels away from those two and from the painted pixels of
- * the next walls (see EDGE).
+ * the next walls (see EDGE). `misses`, when given (one byte a pixel), is filled with MISS codes: a picture
+ * of where the figures come from.
  */
 export function measureDelivery({
   labels,
@@ -230,6 +234,7 @@ export function measureDelivery({
   ignore,
   threshold = CHANGE_THRESHOLD,
   edge = EDGE,
+  misses,
 }) {
   const n = width * height;
   const total = new Float64Array(LABEL_NAMES.length);
@@ -258,10 +263,13 @@ export function measureDelivery({
     const moved = changedAt(before, after, i, threshold);
     total[label]++;
     if (moved) changed[label]++;
-    if (label === wall && near[i] >= BAND[0] && near[i] <= BAND[1]) {
+    const inBand = label === wall && near[i] >= BAND[0] && near[i] <= BAND[1];
+    if (inBand) {
       band++;
       if (moved) bandPainted++;
     }
+    if (misses && !next.includes(label) && (label === wall || label === LABELS.floor) !== moved)
+      misses[i] = moved ? MISS.changed : inBand ? MISS.band : MISS.surface;
   }
   const share = (label) => (total[label] ? changed[label] / total[label] : NaN);
   const others = {};
