@@ -23,6 +23,8 @@ export interface OpenCv {
     iterations: number,
     mode: number,
   ): void;
+  /** Seeds the random generator GrabCut's k-means starts from (0: the one a fresh process has). */
+  setRNGSeed(seed: number): void;
   Canny(image: CvMat, edges: CvMat, threshold1: number, threshold2: number): void;
   HoughLinesP(
     image: CvMat,

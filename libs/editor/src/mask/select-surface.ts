@@ -1039,6 +1039,9 @@ function runGrabCut(
   try {
     image.data.set(work.rgb);
     mask.data.set(labels);
+    // GrabCut's colour models start from k-means++ on OpenCV's shared random generator: without a fixed
+    // seed a click's selection would depend on how many cuts ran before it.
+    cv.setRNGSeed(0);
     cv.grabCut(
       image,
       mask,
@@ -1149,12 +1152,14 @@ function refineAtFullResolution(
 }
 
 /** Working pixels beyond the working mask the full-resolution growth may reach. */
-const GROW_BAND = 6;
+const GROW_BAND = 10;
 /** Chroma distance (log units) from the local surface's chroma the growth takes, at the default tolerance. */
 const GROW_CHROMA = 9;
 /** Lightness change (log units) from one image pixel to the next the growth takes: up, and down. */
 const GROW_RISE = 2;
 const GROW_DROP = 9;
+/** How much lighter (log units) than the darkest pixel on its way the growth still takes (noise). */
+const GROW_REBOUND = 8;
 /** Lightness drop over two image pixels the growth takes. */
 const GROW_DROP_2 = 6;
 /**
@@ -1236,6 +1241,8 @@ function growIntoShadows(
   const core = erode(mask, w, h);
   const coreAt = (X: number, Y: number) => core[rowOf[Y]! * w + columnOf[X]!] === 1;
   const grown = new Uint8Array(W * H);
+  // The darkest lightness on the way to each grown pixel (tenths of a log unit).
+  const darkest = new Uint16Array(W * H);
   for (let Y = 0; Y < H; Y++)
     for (let X = 0; X < W; X++) {
       if (!coreAt(X, Y) || !result[Y * W + X]) continue;
@@ -1246,6 +1253,7 @@ function growIntoShadows(
         (Y < H - 1 && !coreAt(X, Y + 1))
       ) {
         grown[Y * W + X] = 1;
+        darkest[Y * W + X] = Math.round(lightness(Y * W + X) * 10);
         stack.push(Y * W + X);
       }
     }
@@ -1260,6 +1268,10 @@ function growIntoShadows(
       const to = lightness(J);
       const step = to - from;
       if (step > GROW_RISE || step < -GROW_DROP) return;
+      // A shadow only darkens on the way in: lighter again past its darkest is another surface in it
+      // (a baseboard below the wall, in the same shadow), reached over a soft crease.
+      if (to * 10 > darkest[I]! + GROW_REBOUND * 10) return;
+      darkest[J] = Math.min(darkest[I]!, Math.round(to * 10));
       // Over two pixels too: an anti-aliased crease (wall to ceiling) drops in two small steps.
       const back = 2 * I - J;
       if (back >= 0 && back < W * H && Math.abs((back % W) - X) <= 1 && to - lightness(back) < -GROW_DROP_2)
