@@ -1271,11 +1271,11 @@ function growIntoShadows(
       // A shadow only darkens on the way in: lighter again past its darkest is another surface in it
       // (a baseboard below the wall, in the same shadow), reached over a soft crease.
       if (to * 10 > darkest[I]! + GROW_REBOUND * 10) return;
-      darkest[J] = Math.min(darkest[I]!, Math.round(to * 10));
       // Over two pixels too: an anti-aliased crease (wall to ceiling) drops in two small steps.
       const back = 2 * I - J;
       if (back >= 0 && back < W * H && Math.abs((back % W) - X) <= 1 && to - lightness(back) < -GROW_DROP_2)
         return;
+      darkest[J] = Math.min(darkest[I]!, Math.round(to * 10));
       grown[J] = 1;
       stack.push(J);
     };
